@@ -1,0 +1,126 @@
+package org.isocloth.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.isocloth.InputException;
+import org.isocloth.scene.SceneReader;
+import org.isocloth.scene.SceneSpec;
+import org.isocloth.solver.SimulationException;
+
+/**
+ * The {@code cloth} command line: {@code run} a scene headless, or {@code bench} the solver.
+ * Errors are printed as one line to standard error with a non-zero exit status.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    /**
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        Logger.getLogger("org.isocloth").setLevel(Level.WARNING);
+        int status = run(args, System.out, System.err);
+        System.exit(status);
+    }
+
+    /**
+     * Runs the command line without exiting the JVM (for tests).
+     *
+     * @param args arguments
+     * @param out standard output
+     * @param err standard error
+     * @return the exit status: 0 success, 1 simulation failure, 2 bad input or usage
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
+                usage(out);
+                return args.length == 0 ? 2 : 0;
+            }
+            switch (args[0]) {
+                case "run":
+                    return runScene(args, out);
+                case "bench":
+                    return Bench.run(args, out);
+                default:
+                    throw new InputException("unknown command '" + args[0] + "' (expected run, bench or help)");
+            }
+        } catch (InputException e) {
+            err.println("cloth: error: " + e.getMessage());
+            return 2;
+        } catch (SimulationException e) {
+            err.println("cloth: simulation failed: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println("cloth: cannot write output: " + e);
+            return 1;
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println("cloth: internal error: " + e);
+            Logger.getLogger(Main.class.getName()).log(Level.FINE, "internal error", e);
+            return 1;
+        } catch (OutOfMemoryError e) {
+            err.println("cloth: out of memory (raise -Xmx via JAVA_OPTS or use a smaller mesh)");
+            return 1;
+        }
+    }
+
+    private static int runScene(String[] args, PrintStream out) throws IOException {
+        String scene = null;
+        Path dir = null;
+        int objEvery = 0;
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--out":
+                    dir = Path.of(value(args, ++i, "--out"));
+                    break;
+                case "--obj-every":
+                    String v = value(args, ++i, "--obj-every");
+                    try {
+                        objEvery = Integer.parseInt(v);
+                    } catch (NumberFormatException e) {
+                        throw new InputException("--obj-every: expected a positive integer, got '" + v + "'");
+                    }
+                    if (objEvery < 1) {
+                        throw new InputException("--obj-every: expected a positive integer, got " + objEvery);
+                    }
+                    break;
+                default:
+                    if (args[i].startsWith("--") || scene != null) {
+                        throw new InputException("run: unexpected argument '" + args[i] + "'");
+                    }
+                    scene = args[i];
+            }
+        }
+        if (scene == null) {
+            throw new InputException("run: missing SCENE.json (usage: cloth run SCENE.json --out DIR)");
+        }
+        if (dir == null) {
+            throw new InputException("run: missing --out DIR");
+        }
+        SceneRun.checkOutput(dir);
+        SceneSpec spec = SceneReader.read(Path.of(scene));
+        long t0 = System.nanoTime();
+        SceneRun run = new SceneRun(spec);
+        run.run(dir, objEvery);
+        out.printf(Locale.ROOT, "%s: %d frames in %.1f s -> %s%n", spec.name(), spec.frames(),
+                (System.nanoTime() - t0) / 1e9, dir);
+        return 0;
+    }
+
+    private static String value(String[] args, int i, String flag) {
+        if (i >= args.length) {
+            throw new InputException(flag + ": missing value");
+        }
+        return args[i];
+    }
+
+    private static void usage(PrintStream out) {
+        out.println("usage: cloth run SCENE.json --out DIR [--obj-every N]");
+        out.println("       cloth bench [--steps N] [--cells M,M,...]");
+    }
+}

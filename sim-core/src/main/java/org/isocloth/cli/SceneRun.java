@@ -1,0 +1,264 @@
+package org.isocloth.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.isocloth.InputException;
+import org.isocloth.mesh.ObjWriter;
+import org.isocloth.model.ClothModel;
+import org.isocloth.scene.SceneCloth;
+import org.isocloth.scene.SceneSpec;
+import org.isocloth.solver.ClothMetrics;
+import org.isocloth.solver.StepResult;
+
+/**
+ * Runs a scene headless and writes metrics.csv, rest.obj, final.obj, summary.json and optional
+ * frame OBJs. Everything is written into a staging directory inside the output directory and
+ * moved into place only when the run succeeded, so the output directory never holds half-written
+ * files.
+ */
+public final class SceneRun {
+    /** CSV header of metrics.csv. */
+    public static final String HEADER =
+            "frame,time,max_strain,red_strain,bending_energy,kinetic_energy,iterations,step_ms,converged";
+
+    private final SceneSpec scene;
+    private final List<SceneCloth> cloths = new ArrayList<>();
+    private double worstRed;
+    private double worstMax;
+    private int cappedSteps;
+    private long totalIterations;
+    private int steps;
+
+    /**
+     * Builds every cloth of the scene (loading and validating meshes).
+     *
+     * @param scene the scene (not null)
+     */
+    public SceneRun(SceneSpec scene) {
+        this.scene = scene;
+        for (var c : scene.cloths()) {
+            cloths.add(new SceneCloth(scene, c));
+        }
+    }
+
+    /** @return the built cloths */
+    public List<SceneCloth> cloths() {
+        return cloths;
+    }
+
+    /**
+     * Runs all frames and writes the outputs.
+     *
+     * @param out output directory (created if missing)
+     * @param objEvery write frames/frame_NNNN.obj every this many frames (0: never)
+     * @throws IOException if the output cannot be written (nothing half-written is left)
+     */
+    public void run(Path out, int objEvery) throws IOException {
+        Files.createDirectories(out);
+        Path staging = Files.createTempDirectory(out, ".staging-");
+        try {
+            runInto(staging, objEvery);
+            List<Path> produced;
+            try (Stream<Path> s = Files.list(staging)) {
+                produced = s.toList();
+            }
+            for (Path p : produced) {
+                Path dest = out.resolve(p.getFileName().toString());
+                if (Files.isDirectory(dest)) {
+                    deleteTree(dest);
+                }
+                Files.move(p, dest, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            deleteTree(staging);
+        }
+    }
+
+    private void runInto(Path dir, int objEvery) throws IOException {
+        writeObj(dir.resolve("rest.obj"), true);
+        if (objEvery > 0) {
+            Files.createDirectories(dir.resolve("frames"));
+        }
+        double dtFrame = 1.0 / scene.fps();
+        int sub = scene.substeps();
+        double dt = dtFrame / sub;
+        try (BufferedWriter csv = Files.newBufferedWriter(dir.resolve("metrics.csv"), StandardCharsets.UTF_8)) {
+            csv.write(HEADER);
+            csv.newLine();
+            writeRow(csv, 0, 0, 0, 0, true);
+            if (objEvery > 0) {
+                writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", 0)), false);
+            }
+            for (int f = 1; f <= scene.frames(); f++) {
+                int iterations = 0;
+                boolean converged = true;
+                long t0 = System.nanoTime();
+                for (int s = 0; s < sub; s++) {
+                    double tEnd = ((f - 1) * sub + s + 1) * dt;
+                    for (SceneCloth c : cloths) {
+                        c.setPinTargets(tEnd);
+                        StepResult r = c.solver.step(dt);
+                        iterations += r.iterations();
+                        totalIterations += r.iterations();
+                        steps++;
+                        if (!r.converged()) {
+                            converged = false;
+                            cappedSteps++;
+                        }
+                    }
+                }
+                double ms = (System.nanoTime() - t0) / 1e6;
+                writeRow(csv, f, f * dtFrame, iterations, ms, converged);
+                if (objEvery > 0 && f % objEvery == 0) {
+                    writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", f)), false);
+                }
+            }
+        }
+        writeObj(dir.resolve("final.obj"), false);
+        writeSummary(dir.resolve("summary.json"));
+    }
+
+    private void writeRow(BufferedWriter csv, int frame, double time, int iterations, double ms, boolean converged)
+            throws IOException {
+        double maxStrain = 0;
+        double red = 0;
+        double bend = 0;
+        double kin = 0;
+        for (SceneCloth c : cloths) {
+            double[] x = c.solver.positions();
+            maxStrain = Math.max(maxStrain, ClothMetrics.maxStrain(c.model, x));
+            red = Math.max(red, ClothMetrics.redStrain(c.model, x));
+            bend += c.model.bendingEnergy(x);
+            kin += ClothMetrics.kineticEnergy(c.model, c.solver.velocities());
+        }
+        worstRed = Math.max(worstRed, red);
+        worstMax = Math.max(worstMax, maxStrain);
+        csv.write(String.format(Locale.ROOT, "%d,%.6f,%.6e,%.6e,%.6e,%.6e,%d,%.3f,%b", frame, time, maxStrain, red,
+                bend, kin, iterations, ms, converged));
+        csv.newLine();
+    }
+
+    /** Writes every cloth's subdivided mesh (rest or current positions) into one OBJ. */
+    private void writeObj(Path file, boolean rest) throws IOException {
+        int nodes = 0;
+        int tris = 0;
+        int uvCount = 0;
+        boolean allUv = true;
+        for (SceneCloth c : cloths) {
+            nodes += c.model.nodeCount();
+            tris += c.model.mesh.fineTriangles.length / 3;
+            Object[] uv = c.fineUvs();
+            if (uv == null) {
+                allUv = false;
+            } else {
+                uvCount += ((double[]) uv[0]).length / 2;
+            }
+        }
+        double[] pos = new double[3 * nodes];
+        int[] tri = new int[3 * tris];
+        double[] uvs = allUv ? new double[2 * uvCount] : new double[0];
+        int[] triUv = allUv ? new int[3 * tris] : null;
+        int nodeOff = 0;
+        int triOff = 0;
+        int uvOff = 0;
+        for (SceneCloth c : cloths) {
+            double[] x = rest ? c.model.restPositions : c.solver.positions();
+            System.arraycopy(x, 0, pos, 3 * nodeOff, x.length);
+            int[] ft = c.model.mesh.fineTriangles;
+            for (int i = 0; i < ft.length; i++) {
+                tri[3 * triOff + i] = ft[i] + nodeOff;
+            }
+            if (allUv) {
+                Object[] uv = c.fineUvs();
+                double[] u = (double[]) uv[0];
+                int[] tu = (int[]) uv[1];
+                System.arraycopy(u, 0, uvs, 2 * uvOff, u.length);
+                for (int i = 0; i < tu.length; i++) {
+                    triUv[3 * triOff + i] = tu[i] + uvOff;
+                }
+                uvOff += u.length / 2;
+            }
+            nodeOff += c.model.nodeCount();
+            triOff += ft.length / 3;
+        }
+        ObjWriter.write(file, pos, tri, uvs, triUv);
+    }
+
+    private void writeSummary(Path file) throws IOException {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("scene", scene.name());
+        root.put("frames", scene.frames());
+        root.put("steps", steps);
+        ArrayNode arr = root.putArray("cloths");
+        for (SceneCloth c : cloths) {
+            ClothModel m = c.model;
+            ObjectNode o = arr.addObject();
+            o.put("name", c.spec.name());
+            o.put("baseTriangles", m.mesh.triangleCount);
+            o.put("baseVertices", m.mesh.vertexCount);
+            o.put("baseEdges", m.mesh.edgeCount);
+            o.put("nodes", m.nodeCount());
+            o.put("redNodes", m.mesh.edgeCount);
+            o.put("blackNodes", m.mesh.vertexCount);
+            o.put("subdividedTriangles", m.mesh.fineTriangles.length / 3);
+            ObjectNode cons = o.putObject("constraints");
+            cons.put("inextensibility", m.inextRest.length);
+            cons.put("conforming", m.conformingCount);
+            cons.put("boundary", m.linearCount() - m.conformingCount);
+            cons.put("scalarRows", m.constraintRowCount());
+            o.put("bendingNodes", m.bendNode.length);
+            o.put("systemRows", c.solver.systemRows());
+            o.put("systemNonzerosLower", c.solver.systemNonzeros());
+            o.put("pinnedNodes", c.pinNodes.stream().mapToInt(p -> p.length).sum());
+            ArrayNode w = o.putArray("warnings");
+            c.warnings.forEach(w::add);
+        }
+        root.put("worstRedStrain", worstRed);
+        root.put("worstMaxStrain", worstMax);
+        root.put("hitIterationCap", cappedSteps > 0);
+        root.put("stepsAtIterationCap", cappedSteps);
+        root.put("meanIterationsPerStep", steps == 0 ? 0 : (double) totalIterations / steps);
+        Files.writeString(file, mapper.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            s.sorted(Comparator.reverseOrder()).forEach(q -> {
+                try {
+                    Files.delete(q);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+
+    /**
+     * Checks that the output directory can be used before anything is simulated.
+     *
+     * @param out the output directory
+     */
+    static void checkOutput(Path out) {
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new InputException(out + ": --out must be a directory, but a file of that name exists");
+        }
+    }
+}

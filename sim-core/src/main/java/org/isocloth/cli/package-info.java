@@ -1,0 +1,2 @@
+/** The {@code cloth} command line: headless scene runs and benchmarks. */
+package org.isocloth.cli;

@@ -1,0 +1,410 @@
+package org.isocloth.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The isometric cloth model of thesis §3.1–3.2.1 built once from a base mesh: node masses, the
+ * inextensibility, conforming and boundary constraints, and the Crouzeix-Raviart bending operator.
+ *
+ * <p>All arrays are flat; positions are 3 doubles per node in the numbering of
+ * {@link RedBlackMesh}.
+ *
+ * <h2>Constraints</h2>
+ * <ul>
+ *   <li>Inextensibility (eq. 3.1): C = |x_i − x_j| − d_ij for the three red-node pairs of every
+ *       base triangle.</li>
+ *   <li>Conforming (eq. 3.3): x_k − (1/n) Σ_T (x_a + x_b − x_c) = 0 for every black node k, where
+ *       in each of its n incident triangles a and b are the red nodes on the edges at k and c the
+ *       red node on the opposite edge. Linear, 3 rows (one per coordinate).</li>
+ *   <li>Boundary (eq. 3.4, Fig. 3.2): for a boundary vertex whose two boundary edges belong to
+ *       different triangles T₁ ≠ T₂, the extrapolations of k from T₁ and T₂ must match. Linear,
+ *       3 rows. A corner vertex with a single triangle (case A) needs none: its conforming
+ *       constraint already pins it to the extrapolation.</li>
+ * </ul>
+ * The linear constraints are stored as sparse combinations Σ c_j x_j = 0 applied to each
+ * coordinate.
+ *
+ * <h2>Bending</h2>
+ * The Crouzeix-Raviart stiffness matrix over red nodes, L_ij = −2 cot θ where θ is the angle
+ * between base edges i and j (Fig. 3.3), L_ii = −Σ_{j≠i} L_ij, and the (exactly diagonal)
+ * Crouzeix-Raviart mass M_ii = Σ_T A_T/3 (m²). Only interior edges carry a bending term: at a
+ * boundary edge Lx of a flat sheet is the boundary flux |e|·n, not curvature, so free edges would
+ * otherwise make a flat sheet store energy. The energy is
+ * B = ½ k Σ_i |(Lx)_i − R_i δ_i|² / M_ii (eq. 3.8) with δ = L x₀ (zero for a flat rest shape).
+ */
+public final class ClothModel {
+    /** Topology of the subdivision. */
+    public final RedBlackMesh mesh;
+    /** Material the model was built with. */
+    public final ClothMaterial material;
+    /** Rest (initial) node positions, 3 per node, metres. */
+    public final double[] restPositions;
+    /** Lumped node masses, kg. */
+    public final double[] mass;
+    /** Area represented by each node (a third of its incident fine triangles), m². */
+    public final double[] nodeArea;
+    /** Total area of the cloth, m². */
+    public final double area;
+
+    /** Inextensibility constraint node pairs (red nodes), 2 per constraint. */
+    public final int[] inextNodes;
+    /** Inextensibility rest lengths d_ij, metres. */
+    public final double[] inextRest;
+
+    /** Linear constraints: row pointers into {@link #linNode}/{@link #linCoef}. */
+    public final int[] linPtr;
+    /** Linear constraints: node of each term. */
+    public final int[] linNode;
+    /** Linear constraints: coefficient of each term (dimensionless). */
+    public final double[] linCoef;
+    /** Number of conforming constraints (the first linear constraints); the rest are boundary. */
+    public final int conformingCount;
+
+    /** Interior red nodes that carry a bending term. */
+    public final int[] bendNode;
+    /** Bending stencils: pointers into {@link #bendCol}/{@link #bendL}. */
+    public final int[] bendPtr;
+    /** Bending stencils: node index (red) of each entry. */
+    public final int[] bendCol;
+    /** Bending stencils: Crouzeix-Raviart Laplacian entry L_ij (dimensionless). */
+    public final double[] bendL;
+    /** Crouzeix-Raviart mass of each bending node, m². */
+    public final double[] bendMass;
+    /** Rest curvature δ_i = (L x₀)_i per bending node (3 each, metres); zero when flat. */
+    public final double[] restCurvature;
+
+    /** Rest lengths of the subdivided mesh's edges ({@link RedBlackMesh#fineEdges}), metres. */
+    public final double[] fineEdgeRest;
+
+    /**
+     * Builds the model.
+     *
+     * @param basePositions base vertex positions, 3 each, metres (not null, unaffected)
+     * @param triangles base triangles, validated manifold and consistently wound (not null,
+     *     unaffected)
+     * @param material material (not null)
+     */
+    public ClothModel(double[] basePositions, int[] triangles, ClothMaterial material) {
+        this.material = material;
+        this.mesh = new RedBlackMesh(basePositions.length / 3, triangles);
+        RedBlackMesh m = mesh;
+        int n = m.nodeCount();
+        restPositions = m.subdividePositions(basePositions);
+
+        // Masses: each fine triangle spreads a third of its area to its corners.
+        nodeArea = new double[n];
+        double total = 0;
+        for (int f = 0; f < m.fineTriangles.length / 3; f++) {
+            double a = triangleArea(restPositions, m.fineTriangles[3 * f], m.fineTriangles[3 * f + 1],
+                    m.fineTriangles[3 * f + 2]);
+            total += a;
+            for (int i = 0; i < 3; i++) {
+                nodeArea[m.fineTriangles[3 * f + i]] += a / 3;
+            }
+        }
+        area = total;
+        mass = new double[n];
+        for (int i = 0; i < n; i++) {
+            mass[i] = material.density() * nodeArea[i];
+        }
+
+        // Inextensibility: the three red-red pairs of each base triangle.
+        int t = m.triangleCount;
+        inextNodes = new int[6 * t];
+        inextRest = new double[3 * t];
+        for (int f = 0; f < t; f++) {
+            for (int i = 0; i < 3; i++) {
+                int p = m.redNode(m.triEdge[3 * f + i]);
+                int q = m.redNode(m.triEdge[3 * f + (i + 1) % 3]);
+                inextNodes[6 * f + 2 * i] = p;
+                inextNodes[6 * f + 2 * i + 1] = q;
+                inextRest[3 * f + i] = dist(restPositions, p, q);
+            }
+        }
+
+        fineEdgeRest = new double[m.fineEdges.length / 2];
+        for (int k = 0; k < fineEdgeRest.length; k++) {
+            fineEdgeRest[k] = dist(restPositions, m.fineEdges[2 * k], m.fineEdges[2 * k + 1]);
+        }
+
+        // Incident triangles per vertex (CSR).
+        int v = m.vertexCount;
+        int[] vtPtr = new int[v + 1];
+        for (int idx : triangles) {
+            vtPtr[idx + 1]++;
+        }
+        for (int i = 0; i < v; i++) {
+            vtPtr[i + 1] += vtPtr[i];
+        }
+        int[] vtTri = new int[3 * t];
+        int[] fill = Arrays.copyOf(vtPtr, v);
+        for (int f = 0; f < t; f++) {
+            for (int i = 0; i < 3; i++) {
+                vtTri[fill[triangles[3 * f + i]]++] = f;
+            }
+        }
+
+        List<TreeMap<Integer, Double>> rows = new ArrayList<>();
+        for (int k = 0; k < v; k++) {
+            int deg = vtPtr[k + 1] - vtPtr[k];
+            if (deg == 0) {
+                continue; // unreferenced vertices are removed by the mesh layer
+            }
+            TreeMap<Integer, Double> row = new TreeMap<>();
+            row.put(k, 1.0);
+            for (int s = vtPtr[k]; s < vtPtr[k + 1]; s++) {
+                addExtrapolation(row, vtTri[s], k, -1.0 / deg);
+            }
+            rows.add(row);
+        }
+        conformingCount = rows.size();
+        for (int k = 0; k < v; k++) {
+            if (!m.boundaryVertex[k]) {
+                continue;
+            }
+            int t1 = -1;
+            int t2 = -1;
+            for (int s = vtPtr[k]; s < vtPtr[k + 1]; s++) {
+                int f = vtTri[s];
+                int local = localIndex(f, k);
+                for (int j = 1; j <= 2; j++) {
+                    int e = m.triEdge[3 * f + (local + j) % 3];
+                    if (m.isBoundaryEdge(e)) {
+                        if (t1 < 0) {
+                            t1 = f;
+                        } else {
+                            t2 = f;
+                        }
+                    }
+                }
+            }
+            if (t1 >= 0 && t2 >= 0 && t1 != t2) {
+                TreeMap<Integer, Double> row = new TreeMap<>();
+                addExtrapolation(row, t1, k, 1.0);
+                addExtrapolation(row, t2, k, -1.0);
+                row.values().removeIf(c -> Math.abs(c) < 1e-15);
+                if (!row.isEmpty()) {
+                    rows.add(row);
+                }
+            }
+        }
+        linPtr = new int[rows.size() + 1];
+        for (int r = 0; r < rows.size(); r++) {
+            linPtr[r + 1] = linPtr[r] + rows.get(r).size();
+        }
+        linNode = new int[linPtr[rows.size()]];
+        linCoef = new double[linNode.length];
+        int q = 0;
+        for (TreeMap<Integer, Double> row : rows) {
+            for (var en : row.entrySet()) {
+                linNode[q] = en.getKey();
+                linCoef[q++] = en.getValue();
+            }
+        }
+
+        // Crouzeix-Raviart Laplacian over edges.
+        double[] lDiag = new double[m.edgeCount];
+        double[] crMass = new double[m.edgeCount];
+        double[] offL = new double[3 * t]; // entry between edges (i+1, i+2) of triangle f: at vertex i
+        for (int f = 0; f < t; f++) {
+            double af = triangleArea(basePositions, triangles[3 * f], triangles[3 * f + 1],
+                    triangles[3 * f + 2]);
+            for (int i = 0; i < 3; i++) {
+                crMass[m.triEdge[3 * f + i]] += af / 3;
+                double cot = cotAngle(basePositions, triangles[3 * f + i], triangles[3 * f + (i + 1) % 3],
+                        triangles[3 * f + (i + 2) % 3]);
+                // Angle at local vertex i lies between edges opposite i+1 and i+2.
+                double lij = -2 * cot;
+                offL[3 * f + i] = lij;
+                lDiag[m.triEdge[3 * f + (i + 1) % 3]] -= lij;
+                lDiag[m.triEdge[3 * f + (i + 2) % 3]] -= lij;
+            }
+        }
+        int interior = 0;
+        for (int e = 0; e < m.edgeCount; e++) {
+            if (!m.isBoundaryEdge(e)) {
+                interior++;
+            }
+        }
+        bendNode = new int[interior];
+        bendPtr = new int[interior + 1];
+        bendCol = new int[5 * interior];
+        bendL = new double[5 * interior];
+        bendMass = new double[interior];
+        int b = 0;
+        int w = 0;
+        for (int e = 0; e < m.edgeCount; e++) {
+            if (m.isBoundaryEdge(e)) {
+                continue;
+            }
+            bendNode[b] = m.redNode(e);
+            bendMass[b] = crMass[e];
+            bendCol[w] = m.redNode(e);
+            bendL[w++] = lDiag[e];
+            for (int side = 0; side < 2; side++) {
+                int f = m.edgeTriangles[2 * e + side];
+                int i = edgeLocal(f, e);
+                // e is opposite local vertex i. Its neighbours: edges opposite i+1 (angle at i+2)
+                // and opposite i+2 (angle at i+1).
+                int e1 = m.triEdge[3 * f + (i + 1) % 3];
+                int e2 = m.triEdge[3 * f + (i + 2) % 3];
+                bendCol[w] = m.redNode(e1);
+                bendL[w++] = offL[3 * f + (i + 2) % 3];
+                bendCol[w] = m.redNode(e2);
+                bendL[w++] = offL[3 * f + (i + 1) % 3];
+            }
+            bendPtr[++b] = w;
+        }
+        restCurvature = new double[3 * interior];
+        if (material.restShape() == RestShape.INITIAL) {
+            applyLaplacian(restPositions, restCurvature);
+        }
+    }
+
+    private int localIndex(int f, int vertex) {
+        for (int i = 0; i < 3; i++) {
+            if (mesh.baseTriangles[3 * f + i] == vertex) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("vertex " + vertex + " not in triangle " + f);
+    }
+
+    private int edgeLocal(int f, int edge) {
+        for (int i = 0; i < 3; i++) {
+            if (mesh.triEdge[3 * f + i] == edge) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("edge " + edge + " not in triangle " + f);
+    }
+
+    /** Adds scale·(x_a + x_b − x_c), the extrapolation of vertex k from triangle f, to row. */
+    private void addExtrapolation(TreeMap<Integer, Double> row, int f, int k, double scale) {
+        int local = localIndex(f, k);
+        int opposite = mesh.redNode(mesh.triEdge[3 * f + local]);
+        int a = mesh.redNode(mesh.triEdge[3 * f + (local + 1) % 3]);
+        int bb = mesh.redNode(mesh.triEdge[3 * f + (local + 2) % 3]);
+        row.merge(a, scale, Double::sum);
+        row.merge(bb, scale, Double::sum);
+        row.merge(opposite, -scale, Double::sum);
+    }
+
+    /** @return number of nodes */
+    public int nodeCount() {
+        return mesh.nodeCount();
+    }
+
+    /** @return number of linear (conforming + boundary) constraints, each 3 scalar rows */
+    public int linearCount() {
+        return linPtr.length - 1;
+    }
+
+    /** @return number of scalar constraint rows (inextensibility + 3 × linear) */
+    public int constraintRowCount() {
+        return inextRest.length + 3 * linearCount();
+    }
+
+    /**
+     * Applies the bending Laplacian: out_i = (L x)_i for every bending node (3 per node).
+     *
+     * @param x node positions, 3 per node (not null, unaffected)
+     * @param out receives 3 per bending node (not null, length 3·bendNode.length)
+     */
+    public void applyLaplacian(double[] x, double[] out) {
+        for (int b = 0; b < bendNode.length; b++) {
+            double sx = 0;
+            double sy = 0;
+            double sz = 0;
+            for (int s = bendPtr[b]; s < bendPtr[b + 1]; s++) {
+                int j = bendCol[s];
+                double l = bendL[s];
+                sx += l * x[3 * j];
+                sy += l * x[3 * j + 1];
+                sz += l * x[3 * j + 2];
+            }
+            out[3 * b] = sx;
+            out[3 * b + 1] = sy;
+            out[3 * b + 2] = sz;
+        }
+    }
+
+    /**
+     * Bending energy B(x) = ½ k Σ_i |(Lx)_i − R_i δ_i|² / M_ii in joules (thesis eq. 3.8), with the
+     * rotations R_i estimated at x itself (see {@link RestRotations}).
+     *
+     * @param x node positions (not null, unaffected)
+     * @return the energy in joules
+     */
+    public double bendingEnergy(double[] x) {
+        double k = material.bendingStiffness();
+        if (k == 0) {
+            return 0;
+        }
+        double[] lx = new double[3 * bendNode.length];
+        applyLaplacian(x, lx);
+        double[] target = new double[3 * bendNode.length];
+        if (material.restShape() == RestShape.INITIAL) {
+            RestRotations.rotateRestCurvature(this, restPositions, x, restCurvature, target);
+        }
+        double e = 0;
+        for (int b = 0; b < bendNode.length; b++) {
+            double dx = lx[3 * b] - target[3 * b];
+            double dy = lx[3 * b + 1] - target[3 * b + 1];
+            double dz = lx[3 * b + 2] - target[3 * b + 2];
+            e += (dx * dx + dy * dy + dz * dz) / bendMass[b];
+        }
+        return 0.5 * k * e;
+    }
+
+    /**
+     * @param x positions (not null)
+     * @param i node
+     * @param j node
+     * @return the distance between nodes i and j
+     */
+    public static double dist(double[] x, int i, int j) {
+        double dx = x[3 * i] - x[3 * j];
+        double dy = x[3 * i + 1] - x[3 * j + 1];
+        double dz = x[3 * i + 2] - x[3 * j + 2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    /**
+     * @param x positions (not null)
+     * @param a vertex
+     * @param b vertex
+     * @param c vertex
+     * @return the area of triangle abc
+     */
+    public static double triangleArea(double[] x, int a, int b, int c) {
+        double ux = x[3 * b] - x[3 * a];
+        double uy = x[3 * b + 1] - x[3 * a + 1];
+        double uz = x[3 * b + 2] - x[3 * a + 2];
+        double vx = x[3 * c] - x[3 * a];
+        double vy = x[3 * c + 1] - x[3 * a + 1];
+        double vz = x[3 * c + 2] - x[3 * a + 2];
+        double cx = uy * vz - uz * vy;
+        double cy = uz * vx - ux * vz;
+        double cz = ux * vy - uy * vx;
+        return 0.5 * Math.sqrt(cx * cx + cy * cy + cz * cz);
+    }
+
+    /** Cotangent of the angle at vertex a of triangle (a, b, c). */
+    private static double cotAngle(double[] x, int a, int b, int c) {
+        double ux = x[3 * b] - x[3 * a];
+        double uy = x[3 * b + 1] - x[3 * a + 1];
+        double uz = x[3 * b + 2] - x[3 * a + 2];
+        double vx = x[3 * c] - x[3 * a];
+        double vy = x[3 * c + 1] - x[3 * a + 1];
+        double vz = x[3 * c + 2] - x[3 * a + 2];
+        double dot = ux * vx + uy * vy + uz * vz;
+        double cx = uy * vz - uz * vy;
+        double cy = uz * vx - ux * vz;
+        double cz = ux * vy - uy * vx;
+        return dot / Math.sqrt(cx * cx + cy * cy + cz * cz);
+    }
+}

@@ -1,0 +1,34 @@
+package org.isocloth.scene;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One cloth of a scene (an element of the JSON array {@code "cloths"}).
+ *
+ * @param name name of the cloth, not blank; the reader's default is {@code "cloth<i>"} where
+ *     {@code i} is the cloth's 0-based index in {@code "cloths"}
+ * @param mesh where the mesh comes from (required in scene files)
+ * @param material material; default {@link MaterialSpec#defaults()}
+ * @param pins pins, an unmodifiable list (possibly empty, the default)
+ */
+public record ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<PinSpec> pins) {
+
+    /**
+     * Checks and copies the components.
+     *
+     * @param name see the record description
+     * @param mesh see the record description
+     * @param material see the record description
+     * @param pins see the record description
+     * @throws NullPointerException if an argument or a pin is null
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public ClothSpec {
+        Objects.requireNonNull(name, "name");
+        Check.require("name", Check.nonBlank(name));
+        Objects.requireNonNull(mesh, "mesh");
+        Objects.requireNonNull(material, "material");
+        pins = List.copyOf(pins);
+    }
+}

@@ -1,0 +1,68 @@
+package org.isocloth.scene;
+
+import java.util.Objects;
+
+/**
+ * Material of one cloth (JSON object {@code "material"}). All quantities SI.
+ *
+ * @param density areal mass density, kg/m², in (0, 1000]; default 0.2
+ * @param bendingStiffness bending stiffness, N·m, in [0, 1e6]; default 1e-5
+ * @param restShape shape regarded as unbent; default {@link RestShape#FLAT}
+ * @param strainTolerance largest accepted relative stretch of an edge (dimensionless), in
+ *     (0, 0.5]; default 0.001
+ * @param damping internal damping coefficient, a time scale in s, in [0, 100]; default 0 (no
+ *     damping)
+ * @param drag linear air drag, force per unit area per unit velocity, kg/(m²·s), in [0, 1000];
+ *     default 0 (no drag)
+ */
+public record MaterialSpec(
+        double density,
+        double bendingStiffness,
+        RestShape restShape,
+        double strainTolerance,
+        double damping,
+        double drag) {
+
+    /** Default areal density: 0.2 kg/m². */
+    public static final double DEFAULT_DENSITY = 0.2;
+    /** Default bending stiffness: 1e-5 N·m. */
+    public static final double DEFAULT_BENDING_STIFFNESS = 1e-5;
+    /** Default rest shape: {@link RestShape#FLAT}. */
+    public static final RestShape DEFAULT_REST_SHAPE = RestShape.FLAT;
+    /** Default strain tolerance: 0.001. */
+    public static final double DEFAULT_STRAIN_TOLERANCE = 0.001;
+    /** Default damping: 0 s. */
+    public static final double DEFAULT_DAMPING = 0;
+    /** Default drag: 0 kg/(m²·s). */
+    public static final double DEFAULT_DRAG = 0;
+
+    /**
+     * Checks and copies the components.
+     *
+     * @param density see the record description
+     * @param bendingStiffness see the record description
+     * @param restShape see the record description
+     * @param strainTolerance see the record description
+     * @param damping see the record description
+     * @param drag see the record description
+     * @throws NullPointerException if {@code restShape} is null
+     * @throws IllegalArgumentException if a value is outside its range (NaN always is)
+     */
+    public MaterialSpec {
+        Check.require("density", Check.DENSITY.violation(density));
+        Check.require("bendingStiffness", Check.BENDING_STIFFNESS.violation(bendingStiffness));
+        Objects.requireNonNull(restShape, "restShape");
+        Check.require("strainTolerance", Check.STRAIN_TOLERANCE.violation(strainTolerance));
+        Check.require("damping", Check.DAMPING.violation(damping));
+        Check.require("drag", Check.DRAG.violation(drag));
+    }
+
+    /**
+     * @return the material used for omitted fields: 0.2 kg/m², 1e-5 N·m, flat, 0.001, 0 s,
+     *     0 kg/(m²·s)
+     */
+    public static MaterialSpec defaults() {
+        return new MaterialSpec(DEFAULT_DENSITY, DEFAULT_BENDING_STIFFNESS, DEFAULT_REST_SHAPE,
+                DEFAULT_STRAIN_TOLERANCE, DEFAULT_DAMPING, DEFAULT_DRAG);
+    }
+}

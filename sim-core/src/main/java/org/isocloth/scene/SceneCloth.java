@@ -1,0 +1,114 @@
+package org.isocloth.scene;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Logger;
+import org.isocloth.mesh.GridMesh;
+import org.isocloth.mesh.MeshLoadResult;
+import org.isocloth.mesh.MeshValidator;
+import org.isocloth.mesh.ObjReader;
+import org.isocloth.mesh.TriMesh;
+import org.isocloth.model.ClothMaterial;
+import org.isocloth.model.ClothModel;
+import org.isocloth.solver.ClothSolver;
+import org.isocloth.solver.Integrator;
+import org.isocloth.solver.SolverSettings;
+
+/**
+ * One cloth of a scene, built and ready to step: its base mesh, red/black model, solver and pins.
+ */
+public final class SceneCloth {
+    private static final Logger LOG = Logger.getLogger(SceneCloth.class.getName());
+
+    /** The cloth's specification. */
+    public final ClothSpec spec;
+    /** The validated base mesh. */
+    public final TriMesh baseMesh;
+    /** Warnings from loading the mesh (welded or unreferenced vertices). */
+    public final List<String> warnings;
+    /** The red/black model. */
+    public final ClothModel model;
+    /** The solver stepping it. */
+    public final ClothSolver solver;
+    /** Pinned nodes per pin group, parallel to {@link ClothSpec#pins()}. */
+    public final List<int[]> pinNodes;
+
+    /**
+     * Loads the mesh, builds the model and solver and applies the pins.
+     *
+     * @param scene the scene (not null)
+     * @param spec the cloth (not null)
+     * @throws org.isocloth.InputException on a bad mesh or a pin box that holds no node
+     */
+    public SceneCloth(SceneSpec scene, ClothSpec spec) {
+        this.spec = spec;
+        MeshLoadResult loaded;
+        if (spec.mesh() instanceof GridSpec g) {
+            TriMesh grid = GridMesh.build(g.size()[0], g.size()[1], g.cells()[0], g.cells()[1], g.center(),
+                    g.normal(), g.uAxis());
+            loaded = MeshValidator.validate(grid);
+        } else {
+            loaded = ObjReader.read(((ObjMeshSpec) spec.mesh()).path());
+        }
+        this.baseMesh = loaded.mesh();
+        this.warnings = loaded.warnings();
+        MaterialSpec m = spec.material();
+        ClothMaterial material = new ClothMaterial(m.density(), m.bendingStiffness(),
+                m.restShape() == RestShape.INITIAL ? org.isocloth.model.RestShape.INITIAL
+                        : org.isocloth.model.RestShape.FLAT,
+                m.strainTolerance(), m.damping(), m.drag());
+        this.model = new ClothModel(baseMesh.positions, baseMesh.triangles, material);
+        Integrator integrator = scene.solver().integrator() == org.isocloth.scene.Integrator.BDF2
+                ? Integrator.BDF2 : Integrator.BACKWARD_EULER;
+        this.solver = new ClothSolver(spec.name(), model,
+                new SolverSettings(integrator, scene.solver().maxIterations()));
+        solver.setGravity(scene.gravity());
+        pinNodes = new ArrayList<>();
+        double[] rest = model.restPositions;
+        double[] p = new double[3];
+        for (int g = 0; g < spec.pins().size(); g++) {
+            PinSpec pin = spec.pins().get(g);
+            List<Integer> nodes = new ArrayList<>();
+            for (int i = 0; i < model.nodeCount(); i++) {
+                p[0] = rest[3 * i];
+                p[1] = rest[3 * i + 1];
+                p[2] = rest[3 * i + 2];
+                if (pin.contains(p)) {
+                    nodes.add(i);
+                    solver.setPinned(i, true);
+                }
+            }
+            if (nodes.isEmpty()) {
+                throw new org.isocloth.InputException(scene.file() + ": cloths[" + scene.cloths().indexOf(spec)
+                        + "].pins[" + g + "].box: contains no node of the cloth");
+            }
+            pinNodes.add(nodes.stream().mapToInt(Integer::intValue).toArray());
+        }
+        for (String w : warnings) {
+            LOG.warning(w);
+        }
+    }
+
+    /**
+     * Moves every pinned node to its rest position plus its pin group's offset at time t.
+     *
+     * @param t the time at the end of the coming step, seconds
+     */
+    public void setPinTargets(double t) {
+        double[] rest = model.restPositions;
+        for (int g = 0; g < pinNodes.size(); g++) {
+            double[] off = spec.pins().get(g).offsetAt(t);
+            for (int i : pinNodes.get(g)) {
+                solver.setPinTarget(i, rest[3 * i] + off[0], rest[3 * i + 1] + off[1], rest[3 * i + 2] + off[2]);
+            }
+        }
+    }
+
+    /** @return the subdivided mesh's UVs and per-corner UV indices, or null without UVs */
+    public Object[] fineUvs() {
+        if (!baseMesh.hasUvs()) {
+            return null;
+        }
+        return model.mesh.subdivideUvs(baseMesh.uvs, baseMesh.triangleUvs);
+    }
+}

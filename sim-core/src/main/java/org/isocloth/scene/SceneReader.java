@@ -1,0 +1,705 @@
+package org.isocloth.scene;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.isocloth.InputException;
+
+/**
+ * Reads scene files (JSON) into {@link SceneSpec}s.
+ *
+ * <p>The JSON tree is walked field by field so that every problem is reported as an
+ * {@link InputException} whose one-line message names the file, the JSON path of the field and
+ * the reason, for example {@code hang.json: cloths[0].material.density: must be > 0 (got -1.0)}.
+ * Unknown fields, wrong types, missing required fields, non-finite numbers (including the
+ * literals {@code NaN} and {@code Infinity}) and out-of-range values are all rejected. Duplicate
+ * keys and trailing content after the top-level object are reported as malformed JSON.
+ *
+ * <p>See the package documentation for the format. This class is thread-safe and stateless.
+ */
+public final class SceneReader {
+
+    /** Scene files larger than this are refused before parsing. */
+    static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
+
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            // parse NaN/Infinity so they can be reported as "must be a finite number"
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    // Field names at each level, in the order SceneWriter writes them.
+    static final Set<String> SCENE_FIELDS = orderedSet(
+            "name", "fps", "frames", "substeps", "gravity", "solver", "cloths", "colliders");
+    static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations");
+    static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins");
+    static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
+    static final Set<String> MATERIAL_FIELDS = orderedSet("density", "bendingStiffness",
+            "restShape", "strainTolerance", "damping", "drag");
+    static final Set<String> PIN_FIELDS = orderedSet("box", "motion");
+    static final Set<String> BOX_FIELDS = orderedSet("min", "max");
+    static final Set<String> MOTION_FIELDS = orderedSet("velocity", "until");
+
+    private SceneReader() {
+    }
+
+    /**
+     * Reads and validates a scene file.
+     *
+     * @param file the scene file, JSON in UTF-8 (UTF-16/32 with a byte order mark are detected)
+     * @return the scene
+     * @throws InputException if the file cannot be read, is not well-formed JSON or is not a valid
+     *     scene; the message names the file, the JSON path of the field and the reason
+     */
+    public static SceneSpec read(Path file) {
+        Objects.requireNonNull(file, "file");
+        byte[] bytes;
+        try {
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                throw new InputException(label(file) + ": cannot read file (" + size
+                        + " bytes is more than the " + MAX_FILE_BYTES
+                        + " allowed for a scene file)");
+            }
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new InputException(label(file) + ": cannot read file (" + describe(e, file) + ")",
+                    e);
+        }
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(bytes);
+        } catch (IOException e) {
+            throw malformed(file, e);
+        }
+        return new Walker(file).scene(root);
+    }
+
+    /**
+     * Parses and validates scene JSON held in memory.
+     *
+     * @param json the JSON text
+     * @param file the path the scene is deemed to come from: used in messages, for the default
+     *     scene name and to resolve relative paths; it need not exist
+     * @return the scene
+     * @throws InputException if the text is not well-formed JSON or not a valid scene; the message
+     *     names the file, the JSON path of the field and the reason
+     */
+    public static SceneSpec parse(String json, Path file) {
+        Objects.requireNonNull(json, "json");
+        Objects.requireNonNull(file, "file");
+        JsonNode root;
+        try {
+            // a byte order mark survives decoding when text was read without a JSON-aware decoder
+            root = MAPPER.readTree(json.startsWith("\uFEFF") ? json.substring(1) : json);
+        } catch (IOException e) {
+            throw malformed(file, e);
+        }
+        return new Walker(file).scene(root);
+    }
+
+    private static InputException malformed(Path file, IOException e) {
+        String detail;
+        String where = "";
+        if (e instanceof JsonProcessingException jpe) {
+            detail = jpe.getOriginalMessage();
+            JsonLocation loc = jpe.getLocation();
+            if (loc != null && loc.getLineNr() > 0) {
+                where = "line " + loc.getLineNr()
+                        + (loc.getColumnNr() > 0 ? ", column " + loc.getColumnNr() : "") + ": ";
+            }
+        } else {
+            detail = describe(e, file);
+        }
+        return new InputException(
+                label(file) + ": " + where + "malformed JSON (" + jsonDetail(detail) + ")", e);
+    }
+
+    /** Jackson's parse message on one line, without the parts that only concern programmers. */
+    private static String jsonDetail(String message) {
+        String m = oneLine(message);
+        if (m.startsWith("Trailing token")) {
+            return "unexpected content after the end of the top-level value";
+        }
+        m = m.replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]",
+                "line $1, column $2");
+        m = m.replaceAll(
+                " ?\\(not recognized as one since Feature '[A-Z_]+' not enabled for parser\\)", "");
+        m = m.replaceAll(": enable `[^`]*` to allow", "");
+        m = m.replaceAll(", from `[^`]*`", "");
+        return m;
+    }
+
+    /** The file as named in messages: as given, made safe to print on one line. */
+    private static String label(Path file) {
+        String name = file.toString();
+        StringBuilder b = new StringBuilder(name.length());
+        for (int i = 0; i < name.length(); i++) {
+            appendPrintable(b, name.charAt(i));
+        }
+        return b.toString();
+    }
+
+    /** Appends {@code c}, or a backslash-u escape if it is a control or separator character. */
+    private static void appendPrintable(StringBuilder b, char c) {
+        int type = Character.getType(c);
+        if (Character.isISOControl(c) || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR || c == '\uFEFF') {
+            b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+        } else {
+            b.append(c);
+        }
+    }
+
+    /** The exception's simple class name, plus its message when that says more than the path. */
+    private static String describe(Exception e, Path file) {
+        String name = e.getClass().getSimpleName();
+        String message = e.getMessage();
+        if (message == null || message.isBlank() || message.equals(file.toString())) {
+            return name;
+        }
+        return name + ": " + oneLine(message);
+    }
+
+    /**
+     * {@code s} on one line: runs of whitespace become one space, other control and line or
+     * paragraph separator characters become backslash-u escapes.
+     */
+    static String oneLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        boolean space = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0b) {
+                space = true;
+                continue;
+            }
+            if (space && b.length() > 0) {
+                b.append(' ');
+            }
+            space = false;
+            appendPrintable(b, c);
+        }
+        return b.toString();
+    }
+
+    private static Set<String> orderedSet(String... names) {
+        return Collections.unmodifiableSet(new LinkedHashSet<>(List.of(names)));
+    }
+
+    /** Walks one scene's JSON tree; knows the file for messages and path resolution. */
+    private static final class Walker {
+        private final Path file;
+        private final String label;
+
+        /** Mesh kinds: the key naming the kind, in message order, and its parser. */
+        private final Map<String, KindParser<MeshSpec>> meshKinds = new LinkedHashMap<>();
+
+        Walker(Path file) {
+            this.file = file;
+            this.label = label(file);
+            // to add a mesh kind: a record implementing MeshSpec, a parser method, one line here
+            meshKinds.put("grid", this::grid);
+            meshKinds.put("obj", this::obj);
+        }
+
+        // ------------------------------------------------------------------ structure
+
+        SceneSpec scene(JsonNode root) {
+            if (root == null || root.isMissingNode()) {
+                throw new InputException(
+                        label + ": malformed JSON (no content: the file is empty)");
+            }
+            if (!root.isObject()) {
+                throw new InputException(label + ": expected a JSON object at the top level, got "
+                        + shown(root));
+            }
+            checkFields(root, "", SCENE_FIELDS);
+            String name = optName(root, "", defaultSceneName());
+            double fps = optNumber(root, "", "fps", Check.FPS, SceneSpec.DEFAULT_FPS);
+            int frames = optInt(root, "", "frames", Check.FRAMES, SceneSpec.DEFAULT_FRAMES);
+            int substeps = optInt(root, "", "substeps", Check.SUBSTEPS, SceneSpec.DEFAULT_SUBSTEPS);
+            double[] gravity = optVector(root, "", "gravity", 3, SceneSpec.defaultGravity());
+            requireOk("gravity", Check.gravity(gravity));
+            SolverSpec solver = root.has("solver")
+                    ? solver(root.get("solver"), "solver")
+                    : SolverSpec.defaults();
+            List<ClothSpec> cloths = cloths(required(root, "", "cloths"), "cloths");
+            colliders(root.get("colliders"), "colliders");
+            return new SceneSpec(name, file, fps, frames, substeps, gravity, solver, cloths);
+        }
+
+        private String defaultSceneName() {
+            Path fileName = file.getFileName();
+            String n = fileName == null ? "" : fileName.toString();
+            int dot = n.lastIndexOf('.');
+            String stem = dot > 0 ? n.substring(0, dot) : n;
+            return stem.isBlank() ? "scene" : stem;
+        }
+
+        private SolverSpec solver(JsonNode node, String path) {
+            object(node, path);
+            checkFields(node, path, SOLVER_FIELDS);
+            Integrator integrator = node.has("integrator")
+                    ? choice(node.get("integrator"), child(path, "integrator"), INTEGRATORS)
+                    : SolverSpec.DEFAULT_INTEGRATOR;
+            int maxIterations = optInt(node, path, "maxIterations", Check.MAX_ITERATIONS,
+                    SolverSpec.DEFAULT_MAX_ITERATIONS);
+            return new SolverSpec(integrator, maxIterations);
+        }
+
+        private List<ClothSpec> cloths(JsonNode node, String path) {
+            array(node, path);
+            if (node.isEmpty()) {
+                throw error(path, "must contain at least one cloth (got an empty array)");
+            }
+            List<ClothSpec> cloths = new ArrayList<>(node.size());
+            for (int i = 0; i < node.size(); i++) {
+                cloths.add(cloth(node.get(i), index(path, i), i));
+            }
+            return cloths;
+        }
+
+        private ClothSpec cloth(JsonNode node, String path, int i) {
+            object(node, path);
+            checkFields(node, path, CLOTH_FIELDS);
+            String name = optName(node, path, "cloth" + i);
+            MeshSpec mesh = mesh(required(node, path, "mesh"), child(path, "mesh"));
+            MaterialSpec material = node.has("material")
+                    ? material(node.get("material"), child(path, "material"))
+                    : MaterialSpec.defaults();
+            List<PinSpec> pins = List.of();
+            if (node.has("pins")) {
+                JsonNode pinsNode = node.get("pins");
+                String pinsPath = child(path, "pins");
+                array(pinsNode, pinsPath);
+                pins = new ArrayList<>(pinsNode.size());
+                for (int k = 0; k < pinsNode.size(); k++) {
+                    pins.add(pin(pinsNode.get(k), index(pinsPath, k)));
+                }
+            }
+            return new ClothSpec(name, mesh, material, pins);
+        }
+
+        private MeshSpec mesh(JsonNode node, String path) {
+            object(node, path);
+            checkFields(node, path, meshKinds.keySet());
+            return oneOf(node, path, meshKinds);
+        }
+
+        private MeshSpec grid(JsonNode node, String path) {
+            object(node, path);
+            checkFields(node, path, GRID_FIELDS);
+            GridSpec d = GridSpec.defaults();
+            double[] size = optVector(node, path, "size", 2, d.size());
+            for (int i = 0; i < 2; i++) {
+                requireOk(index(child(path, "size"), i), Check.GRID_SIZE.violation(size[i]));
+            }
+            int[] cells = d.cells();
+            if (node.has("cells")) {
+                String cellsPath = child(path, "cells");
+                JsonNode cellsNode = node.get("cells");
+                fixedArray(cellsNode, cellsPath, 2, "integers");
+                for (int i = 0; i < 2; i++) {
+                    cells[i] = integer(cellsNode.get(i), index(cellsPath, i), Check.GRID_CELLS);
+                }
+            }
+            double[] center = optVector(node, path, "center", 3, d.center());
+            double[] normal = optVector(node, path, "normal", 3, d.normal());
+            requireOk(child(path, "normal"), Check.nonZero(normal));
+            double[] uAxis = optVector(node, path, "uAxis", 3, d.uAxis());
+            requireOk(child(path, "uAxis"), Check.nonZero(uAxis));
+            requireOk(child(path, "uAxis"), Check.perpendicular(normal, uAxis));
+            return new GridSpec(size, cells, center, normal, uAxis);
+        }
+
+        private MeshSpec obj(JsonNode node, String path) {
+            String text = string(node, path);
+            requireOk(path, Check.nonBlank(text));
+            Path p;
+            try {
+                p = Path.of(text);
+            } catch (InvalidPathException e) {
+                throw error(path,
+                        "invalid path " + Check.quote(text) + " (" + oneLine(e.getReason()) + ")");
+            }
+            if (!p.isAbsolute()) {
+                Path dir = file.getParent();
+                p = (dir == null ? p : dir.resolve(p)).normalize();
+            }
+            return new ObjMeshSpec(p);
+        }
+
+        private MaterialSpec material(JsonNode node, String path) {
+            object(node, path);
+            checkFields(node, path, MATERIAL_FIELDS);
+            double density = optNumber(node, path, "density", Check.DENSITY,
+                    MaterialSpec.DEFAULT_DENSITY);
+            double bending = optNumber(node, path, "bendingStiffness", Check.BENDING_STIFFNESS,
+                    MaterialSpec.DEFAULT_BENDING_STIFFNESS);
+            RestShape restShape = node.has("restShape")
+                    ? choice(node.get("restShape"), child(path, "restShape"), REST_SHAPES)
+                    : MaterialSpec.DEFAULT_REST_SHAPE;
+            double strainTolerance = optNumber(node, path, "strainTolerance",
+                    Check.STRAIN_TOLERANCE, MaterialSpec.DEFAULT_STRAIN_TOLERANCE);
+            double damping = optNumber(node, path, "damping", Check.DAMPING,
+                    MaterialSpec.DEFAULT_DAMPING);
+            double drag = optNumber(node, path, "drag", Check.DRAG, MaterialSpec.DEFAULT_DRAG);
+            return new MaterialSpec(density, bending, restShape, strainTolerance, damping, drag);
+        }
+
+        private PinSpec pin(JsonNode node, String path) {
+            object(node, path);
+            checkFields(node, path, PIN_FIELDS);
+            String boxPath = child(path, "box");
+            JsonNode box = required(node, path, "box");
+            object(box, boxPath);
+            checkFields(box, boxPath, BOX_FIELDS);
+            double[] min = vector(required(box, boxPath, "min"), child(boxPath, "min"), 3);
+            double[] max = vector(required(box, boxPath, "max"), child(boxPath, "max"), 3);
+            requireOk(boxPath, Check.box(min, max));
+            double[] velocity = new double[3];
+            double until = PinSpec.DEFAULT_UNTIL;
+            if (node.has("motion")) {
+                String motionPath = child(path, "motion");
+                JsonNode motion = node.get("motion");
+                object(motion, motionPath);
+                checkFields(motion, motionPath, MOTION_FIELDS);
+                velocity = optVector(motion, motionPath, "velocity", 3, velocity);
+                until = optNumber(motion, motionPath, "until", Check.UNTIL, until);
+            }
+            return new PinSpec(min, max, velocity, until);
+        }
+
+        /**
+         * Colliders are not supported yet: absent or an empty array is accepted, anything else is
+         * rejected. To add collider kinds: add a {@code ColliderSpec} sealed interface and a
+         * {@code colliders} component to {@link SceneSpec}, then parse each element here like
+         * {@link #mesh}: {@code checkFields} with the kind keys plus common fields, and
+         * {@code oneOf(node, path, colliderKinds)} with a map of {@link KindParser}s filled like
+         * {@code meshKinds}, e.g. {@code "sphere" -> this::sphere, "plane" -> this::plane}.
+         */
+        private void colliders(JsonNode node, String path) {
+            if (node == null) {
+                return;
+            }
+            array(node, path);
+            if (!node.isEmpty()) {
+                throw error(index(path, 0),
+                        "colliders are not supported yet by this version of the scene reader");
+            }
+        }
+
+        /**
+         * Dispatches on which one of several mutually exclusive keys an object has (e.g.
+         * {@code "grid"} or {@code "obj"} in a mesh) and parses that key's value.
+         */
+        private <T> T oneOf(JsonNode node, String path, Map<String, KindParser<T>> kinds) {
+            List<String> present = new ArrayList<>();
+            for (String kind : kinds.keySet()) {
+                if (node.has(kind)) {
+                    present.add(kind);
+                }
+            }
+            if (present.size() != 1) {
+                String found = present.isEmpty()
+                        ? "none"
+                        : present.stream().map(Check::quote).collect(Collectors.joining(" and "));
+                throw error(path, "must have exactly one of " + alternatives(kinds.keySet())
+                        + " (found " + found + ")");
+            }
+            String kind = present.get(0);
+            return kinds.get(kind).parse(node.get(kind), child(path, kind));
+        }
+
+        // ------------------------------------------------------------------ values
+
+        private String optName(JsonNode parent, String parentPath, String def) {
+            if (!parent.has("name")) {
+                return def;
+            }
+            String path = child(parentPath, "name");
+            String name = string(parent.get("name"), path);
+            requireOk(path, Check.nonBlank(name));
+            return name;
+        }
+
+        private double optNumber(JsonNode parent, String parentPath, String key, Check.Range range,
+                double def) {
+            if (!parent.has(key)) {
+                return def;
+            }
+            String path = child(parentPath, key);
+            double v = number(parent.get(key), path);
+            requireOk(path, range.violation(v));
+            return v;
+        }
+
+        private double number(JsonNode node, String path) {
+            if (!node.isNumber()) {
+                throw error(path, "expected a number, got " + shown(node));
+            }
+            double v = node.doubleValue();
+            requireOk(path, Check.finite(v));
+            return v;
+        }
+
+        private int optInt(JsonNode parent, String parentPath, String key, Check.Range range,
+                int def) {
+            return parent.has(key) ? integer(parent.get(key), child(parentPath, key), range) : def;
+        }
+
+        /**
+         * An integer in {@code range}. Integral floating-point values ({@code 20.0}) are accepted;
+         * fractions ({@code 1.5}) and non-finite values are not.
+         */
+        private int integer(JsonNode node, String path, Check.Range range) {
+            if (!node.isNumber()) {
+                throw error(path, "expected an integer, got " + shown(node));
+            }
+            BigInteger value;
+            if (node.isIntegralNumber()) {
+                value = node.bigIntegerValue();
+            } else {
+                double d = node.doubleValue();
+                if (!Double.isFinite(d) || d != Math.rint(d)) {
+                    throw error(path, "expected an integer, got " + shown(node));
+                }
+                value = new BigDecimal(d).toBigIntegerExact();
+            }
+            if (value.bitLength() > 62) {
+                throw error(path, range.outside(value.signum() < 0, shown(node)));
+            }
+            long v = value.longValue();
+            requireOk(path, range.violation(v));
+            return (int) v;
+        }
+
+        private String string(JsonNode node, String path) {
+            if (!node.isTextual()) {
+                throw error(path, "expected a string, got " + shown(node));
+            }
+            return node.textValue();
+        }
+
+        private <E> E choice(JsonNode node, String path, Map<String, E> choices) {
+            String s = string(node, path);
+            E e = choices.get(s);
+            if (e == null) {
+                throw error(path, "expected one of " + alternatives(choices.keySet()) + ", got "
+                        + Check.quote(s));
+            }
+            return e;
+        }
+
+        private double[] optVector(JsonNode parent, String parentPath, String key, int n,
+                double[] def) {
+            return parent.has(key) ? vector(parent.get(key), child(parentPath, key), n) : def;
+        }
+
+        private double[] vector(JsonNode node, String path, int n) {
+            fixedArray(node, path, n, "numbers");
+            double[] v = new double[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = number(node.get(i), index(path, i));
+            }
+            return v;
+        }
+
+        private void fixedArray(JsonNode node, String path, int n, String what) {
+            String expected = "expected an array of " + n + " " + what + ", got ";
+            if (!node.isArray()) {
+                throw error(path, expected + shown(node));
+            }
+            if (node.size() != n) {
+                throw error(path, expected + node.size()
+                        + (node.size() == 1 ? " element" : " elements"));
+            }
+        }
+
+        private void object(JsonNode node, String path) {
+            if (!node.isObject()) {
+                throw error(path, "expected an object, got " + shown(node));
+            }
+        }
+
+        private void array(JsonNode node, String path) {
+            if (!node.isArray()) {
+                throw error(path, "expected an array, got " + shown(node));
+            }
+        }
+
+        private JsonNode required(JsonNode parent, String parentPath, String key) {
+            JsonNode node = parent.get(key);
+            if (node == null) {
+                throw error(child(parentPath, key), "missing required field");
+            }
+            return node;
+        }
+
+        private void checkFields(JsonNode node, String path, Set<String> allowed) {
+            for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+                String key = it.next();
+                if (!allowed.contains(key)) {
+                    throw error(child(path, key), "unknown field" + suggestion(key, allowed));
+                }
+            }
+        }
+
+        // ------------------------------------------------------------------ messages
+
+        private void requireOk(String path, String violation) {
+            if (violation != null) {
+                throw error(path, violation);
+            }
+        }
+
+        private InputException error(String path, String reason) {
+            return new InputException(label + ": " + (path.isEmpty() ? "" : path + ": ") + reason);
+        }
+    }
+
+    // ---------------------------------------------------------------------- helpers
+
+    private static final Map<String, Integrator> INTEGRATORS = enumNames(Integrator.values(),
+            Integrator::jsonName, Map.of("backwardEuler", Integrator.BE));
+    private static final Map<String, RestShape> REST_SHAPES = enumNames(RestShape.values(),
+            RestShape::jsonName, Map.of());
+
+    private static <E> Map<String, E> enumNames(E[] values,
+            Function<E, String> name, Map<String, E> aliases) {
+        Map<String, E> m = new LinkedHashMap<>();
+        for (E e : values) {
+            m.put(name.apply(e), e);
+        }
+        m.putAll(aliases);
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** Parses the value of one kind key (e.g. {@code "grid"}) found at {@code path}. */
+    @FunctionalInterface
+    private interface KindParser<T> {
+        T parse(JsonNode value, String path);
+    }
+
+    /** {@code "a" or "b"}, {@code "a", "b" or "c"}. */
+    private static String alternatives(Set<String> names) {
+        List<String> q = names.stream().map(Check::quote).collect(Collectors.toList());
+        if (q.size() == 1) {
+            return q.get(0);
+        }
+        return String.join(", ", q.subList(0, q.size() - 1)) + " or " + q.get(q.size() - 1);
+    }
+
+    /** A JSON value as shown after "got" in messages: strings quoted, containers by kind. */
+    static String shown(JsonNode node) {
+        if (node.isTextual()) {
+            return Check.quote(node.textValue());
+        }
+        if (node.isArray()) {
+            return "an array";
+        }
+        if (node.isObject()) {
+            return "an object";
+        }
+        if (node.isNull()) {
+            return "null";
+        }
+        String text = node.asText();
+        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
+    }
+
+    /** " (did you mean "x"?)" for a near miss, else the list of allowed fields. */
+    private static String suggestion(String key, Set<String> allowed) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : allowed) {
+            int d = editDistance(key.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                best = candidate;
+                bestDistance = d;
+            }
+        }
+        if (best != null && bestDistance <= Math.max(1, Math.min(3, best.length() / 3))) {
+            return " (did you mean " + Check.quote(best) + "?)";
+        }
+        return " (allowed: " + String.join(", ", allowed) + ")";
+    }
+
+    /** Optimal-string-alignment distance: edits, with a swap of neighbours counting as one. */
+    private static int editDistance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                int v = Math.min(d[i - 1][j - 1] + cost,
+                        Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1));
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2)
+                        && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    v = Math.min(v, d[i - 2][j - 2] + 1);
+                }
+                d[i][j] = v;
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+
+    /** A path to a child field: {@code a.b}, or {@code a["odd key"]} when not an identifier. */
+    static String child(String parent, String key) {
+        if (isIdentifier(key)) {
+            return parent.isEmpty() ? key : parent + "." + key;
+        }
+        return parent + "[" + Check.quote(key) + "]";
+    }
+
+    static String index(String parent, int i) {
+        return parent + "[" + i + "]";
+    }
+
+    private static boolean isIdentifier(String key) {
+        if (key.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            boolean letter =
+                    (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+            if (!letter && !(i > 0 && c >= '0' && c <= '9')) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

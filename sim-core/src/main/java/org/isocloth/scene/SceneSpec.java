@@ -1,0 +1,132 @@
+package org.isocloth.scene;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A simulation scene as read from a scene file by {@link SceneReader}. All quantities SI.
+ *
+ * <p>Arrays are copied on construction and on access and lists are unmodifiable, so instances
+ * are immutable; {@code equals}, {@code hashCode} and {@code toString} use the array contents.
+ *
+ * @param name name of the scene, not blank; the reader's default is the scene file's name
+ *     without its extension
+ * @param file the scene file (relative paths inside the scene are resolved against its
+ *     directory)
+ * @param fps output frames per second, 1/s, in (0, 10000]; default 60
+ * @param frames number of output frames to simulate, in [0, 10 000 000]; default 120
+ * @param substeps solver time steps per frame, in [1, 1000]; default 1
+ * @param gravity gravitational acceleration, m/s²: 3 finite values with magnitude &le; 1000;
+ *     default [0, -9.81, 0]
+ * @param solver solver settings; default {@link SolverSpec#defaults()}
+ * @param cloths the cloths, an unmodifiable non-empty list
+ */
+public record SceneSpec(
+        String name,
+        Path file,
+        double fps,
+        int frames,
+        int substeps,
+        double[] gravity,
+        SolverSpec solver,
+        List<ClothSpec> cloths) {
+
+    /** Default frame rate: 60 frames per second. */
+    public static final double DEFAULT_FPS = 60;
+    /** Default number of frames: 120. */
+    public static final int DEFAULT_FRAMES = 120;
+    /** Default substeps per frame: 1. */
+    public static final int DEFAULT_SUBSTEPS = 1;
+    /** Default gravity [0, -9.81, 0] m/s² (copy on each access). */
+    private static final double[] DEFAULT_GRAVITY = {0, -9.81, 0};
+
+    /**
+     * Checks and copies the components.
+     *
+     * @param name see the record description
+     * @param file see the record description
+     * @param fps see the record description
+     * @param frames see the record description
+     * @param substeps see the record description
+     * @param gravity see the record description
+     * @param solver see the record description
+     * @param cloths see the record description
+     * @throws NullPointerException if an argument, array or list element is null
+     * @throws IllegalArgumentException if a value is outside its range or {@code cloths} is empty
+     */
+    public SceneSpec {
+        Objects.requireNonNull(name, "name");
+        Check.require("name", Check.nonBlank(name));
+        Objects.requireNonNull(file, "file");
+        Check.require("fps", Check.FPS.violation(fps));
+        Check.require("frames", Check.FRAMES.violation((long) frames));
+        Check.require("substeps", Check.SUBSTEPS.violation((long) substeps));
+        gravity = Check.vector("gravity", gravity, 3);
+        Check.require("gravity", Check.gravity(gravity));
+        Objects.requireNonNull(solver, "solver");
+        cloths = List.copyOf(cloths);
+        if (cloths.isEmpty()) {
+            throw new IllegalArgumentException("cloths: must contain at least one cloth");
+        }
+    }
+
+    /** @return the default gravity, [0, -9.81, 0] m/s² (a new array) */
+    public static double[] defaultGravity() {
+        return DEFAULT_GRAVITY.clone();
+    }
+
+    /** @return a copy of the gravitational acceleration, m/s² */
+    @Override
+    public double[] gravity() {
+        return gravity.clone();
+    }
+
+    /** @return the duration of one output frame, {@code 1 / fps}, s */
+    public double frameDuration() {
+        return 1 / fps;
+    }
+
+    /** @return the duration of one solver time step, {@code 1 / (fps · substeps)}, s */
+    public double stepDuration() {
+        return 1 / (fps * substeps);
+    }
+
+    /** @return the simulated time span, {@code frames / fps}, s */
+    public double duration() {
+        return frames / fps;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SceneSpec s
+                && name.equals(s.name)
+                && file.equals(s.file)
+                && Double.compare(fps, s.fps) == 0
+                && frames == s.frames
+                && substeps == s.substeps
+                && Arrays.equals(gravity, s.gravity)
+                && solver.equals(s.solver)
+                && cloths.equals(s.cloths);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = name.hashCode();
+        h = 31 * h + file.hashCode();
+        h = 31 * h + Double.hashCode(fps);
+        h = 31 * h + frames;
+        h = 31 * h + substeps;
+        h = 31 * h + Arrays.hashCode(gravity);
+        h = 31 * h + solver.hashCode();
+        return 31 * h + cloths.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "SceneSpec[name=" + name + ", file=" + file + ", fps=" + fps + ", frames=" + frames
+                + ", substeps=" + substeps + ", gravity=" + Arrays.toString(gravity)
+                + ", solver=" + solver + ", cloths=" + cloths + "]";
+    }
+}

@@ -1,0 +1,155 @@
+package org.isocloth.scene;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Writes a {@link SceneSpec} as scene-file JSON that {@link SceneReader} reads back to an equal
+ * spec (given the same scene file path).
+ *
+ * <p>Every field is written explicitly, defaults included, except in pins: {@code until} is
+ * omitted when it is +Infinity (the pin moves for ever; JSON cannot express it and it is the
+ * default), and {@code motion} is omitted altogether for a pin that never moves. OBJ
+ * mesh paths are written relative to the scene file's directory, with {@code /} separators, when
+ * that reads back to the same path; otherwise absolute. Numbers are written so that they read
+ * back exactly. Output is indented with two spaces and ends with a newline.
+ */
+public final class SceneWriter {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter(
+            Separators.createDefaultInstance()
+                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"));
+
+    private SceneWriter() {
+    }
+
+    /**
+     * @param scene the scene (not null)
+     * @return the scene as JSON text
+     */
+    public static String toJson(SceneSpec scene) {
+        Objects.requireNonNull(scene, "scene");
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("name", scene.name());
+        root.put("fps", scene.fps());
+        root.put("frames", scene.frames());
+        root.put("substeps", scene.substeps());
+        putVector(root, "gravity", scene.gravity());
+        ObjectNode solver = root.putObject("solver");
+        solver.put("integrator", scene.solver().integrator().jsonName());
+        solver.put("maxIterations", scene.solver().maxIterations());
+        ArrayNode cloths = root.putArray("cloths");
+        for (ClothSpec cloth : scene.cloths()) {
+            writeCloth(cloths.addObject(), cloth, scene.file());
+        }
+        root.putArray("colliders");
+        try {
+            return MAPPER.writer(PRINTER).writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            // cannot happen: writing a tree of plain nodes to a String
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeCloth(ObjectNode out, ClothSpec cloth, Path sceneFile) {
+        out.put("name", cloth.name());
+        ObjectNode mesh = out.putObject("mesh");
+        MeshSpec spec = cloth.mesh();
+        if (spec instanceof GridSpec g) {
+            ObjectNode grid = mesh.putObject("grid");
+            putVector(grid, "size", g.size());
+            ArrayNode cells = grid.putArray("cells");
+            for (int c : g.cells()) {
+                cells.add(c);
+            }
+            putVector(grid, "center", g.center());
+            putVector(grid, "normal", g.normal());
+            putVector(grid, "uAxis", g.uAxis());
+        } else if (spec instanceof ObjMeshSpec o) {
+            mesh.put("obj", pathText(o.path(), sceneFile));
+        } else {
+            throw new IllegalStateException("unknown mesh kind " + spec.getClass().getName());
+        }
+        MaterialSpec m = cloth.material();
+        ObjectNode material = out.putObject("material");
+        material.put("density", m.density());
+        material.put("bendingStiffness", m.bendingStiffness());
+        material.put("restShape", m.restShape().jsonName());
+        material.put("strainTolerance", m.strainTolerance());
+        material.put("damping", m.damping());
+        material.put("drag", m.drag());
+        ArrayNode pins = out.putArray("pins");
+        for (PinSpec p : cloth.pins()) {
+            ObjectNode pin = pins.addObject();
+            ObjectNode box = pin.putObject("box");
+            putVector(box, "min", p.boxMin());
+            putVector(box, "max", p.boxMax());
+            boolean still = Arrays.equals(p.velocity(), new double[3]); // +0.0 only, bitwise
+            if (!still || p.until() != Double.POSITIVE_INFINITY) {
+                ObjectNode motion = pin.putObject("motion");
+                putVector(motion, "velocity", p.velocity());
+                if (p.until() != Double.POSITIVE_INFINITY) {
+                    motion.put("until", p.until());
+                }
+            }
+        }
+    }
+
+    private static void putVector(ObjectNode parent, String key, double[] v) {
+        ArrayNode a = parent.putArray(key);
+        for (double x : v) {
+            a.add(x);
+        }
+    }
+
+    /**
+     * The text for an OBJ path: relative to the scene file's directory when that resolves back to
+     * exactly {@code obj} (as {@link SceneReader} resolves it), otherwise absolute.
+     */
+    static String pathText(Path obj, Path sceneFile) {
+        Path dir = sceneFile.getParent();
+        Path base = dir == null ? Path.of("") : dir.normalize();
+        List<Path> candidates = new ArrayList<>(2);
+        if (obj.isAbsolute() == base.isAbsolute()
+                && Objects.equals(obj.getRoot(), base.getRoot())) {
+            try {
+                candidates.add(base.relativize(obj.normalize()));
+            } catch (IllegalArgumentException e) {
+                // cannot be relativized lexically; try via absolute paths below
+            }
+        }
+        try {
+            candidates.add(base.toAbsolutePath().normalize()
+                    .relativize(obj.toAbsolutePath().normalize()));
+        } catch (IllegalArgumentException e) {
+            // different roots (e.g. drives): no relative form
+        }
+        for (Path rel : candidates) {
+            Path back = (dir == null ? rel : dir.resolve(rel)).normalize();
+            if (!rel.isAbsolute() && !rel.toString().isEmpty() && back.equals(obj)) {
+                StringBuilder b = new StringBuilder();
+                for (Path part : rel) {
+                    if (b.length() > 0) {
+                        b.append('/');
+                    }
+                    b.append(part);
+                }
+                return b.toString();
+            }
+        }
+        return obj.isAbsolute() ? obj.toString() : obj.toAbsolutePath().normalize().toString();
+    }
+}

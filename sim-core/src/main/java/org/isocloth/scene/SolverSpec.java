@@ -1,0 +1,38 @@
+package org.isocloth.scene;
+
+import java.util.Objects;
+
+/**
+ * Solver settings of a scene (JSON object {@code "solver"}).
+ *
+ * @param integrator time integrator; default {@link Integrator#BE}
+ * @param maxIterations largest number of solver iterations per time step (dimensionless), in
+ *     [1, 1000]; default 20
+ */
+public record SolverSpec(Integrator integrator, int maxIterations) {
+
+    /** Default integrator: {@link Integrator#BE}. */
+    public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
+    /** Default iteration limit: 20. */
+    public static final int DEFAULT_MAX_ITERATIONS = 20;
+
+    /**
+     * Checks and copies the components.
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @throws NullPointerException if {@code integrator} is null
+     * @throws IllegalArgumentException if {@code maxIterations} is outside [1, 1000]
+     */
+    public SolverSpec {
+        Objects.requireNonNull(integrator, "integrator");
+        Check.require("maxIterations", Check.MAX_ITERATIONS.violation(maxIterations));
+    }
+
+    /**
+     * @return the settings used when a scene has no {@code "solver"} object: BE, 20 iterations
+     */
+    public static SolverSpec defaults() {
+        return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS);
+    }
+}

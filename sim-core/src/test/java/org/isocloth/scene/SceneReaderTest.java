@@ -1,0 +1,261 @@
+package org.isocloth.scene;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.isocloth.InputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SceneReaderTest {
+
+    private static final Path HANG = Path.of("scenes", "hang.json");
+
+    /** A minimal valid scene: one default grid cloth. */
+    static final String MINIMAL = "{\"cloths\": [{\"mesh\": {\"grid\": {}}}]}";
+
+    private static Path resource(String name) throws URISyntaxException {
+        return Path.of(SceneReaderTest.class.getResource("/scenes/" + name).toURI());
+    }
+
+    @Test
+    void readsAFullFileWithEveryField() throws Exception {
+        Path file = resource("full.json");
+        SceneSpec s = SceneReader.read(file);
+
+        assertEquals("two sheets", s.name());
+        assertEquals(file, s.file());
+        assertEquals(30.0, s.fps());
+        assertEquals(90, s.frames());
+        assertEquals(4, s.substeps());
+        assertArrayEquals(new double[] {0.5, -9.8, 0}, s.gravity());
+        assertEquals(new SolverSpec(Integrator.BDF2, 50), s.solver());
+        assertEquals(2, s.cloths().size());
+
+        ClothSpec sheet = s.cloths().get(0);
+        assertEquals("sheet", sheet.name());
+        GridSpec g = assertInstanceOf(GridSpec.class, sheet.mesh());
+        assertArrayEquals(new double[] {2.0, 1.5}, g.size());
+        assertArrayEquals(new int[] {40, 30}, g.cells());
+        assertArrayEquals(new double[] {0, 1, 0}, g.center());
+        assertArrayEquals(new double[] {0, 0, 1}, g.normal());
+        assertArrayEquals(new double[] {1, 0, 0}, g.uAxis());
+        assertEquals(new MaterialSpec(0.15, 2e-5, RestShape.INITIAL, 0.002, 0.01, 0.3),
+                sheet.material());
+        assertEquals(2, sheet.pins().size());
+        PinSpec moving = sheet.pins().get(0);
+        assertArrayEquals(new double[] {-1.1, 1.7, -0.1}, moving.boxMin());
+        assertArrayEquals(new double[] {-0.9, 1.8, 0.1}, moving.boxMax());
+        assertArrayEquals(new double[] {0.25, 0, 0}, moving.velocity());
+        assertEquals(1.5, moving.until());
+        assertEquals(PinSpec.fixed(new double[] {0.9, 1.7, -0.1}, new double[] {1.1, 1.8, 0.1}),
+                sheet.pins().get(1));
+
+        ClothSpec flag = s.cloths().get(1);
+        assertEquals("cloth1", flag.name());
+        ObjMeshSpec obj = assertInstanceOf(ObjMeshSpec.class, flag.mesh());
+        assertEquals(file.getParent().resolve("meshes").resolve("flag.obj"), obj.path());
+        assertEquals(MaterialSpec.defaults(), flag.material());
+        PinSpec forever = flag.pins().get(0);
+        assertArrayEquals(new double[] {0, 1, 0}, forever.velocity());
+        assertEquals(Double.POSITIVE_INFINITY, forever.until());
+    }
+
+    @Test
+    void parseAndReadAgree() throws Exception {
+        Path file = resource("full.json");
+        String json = Files.readString(file);
+        assertEquals(SceneReader.read(file), SceneReader.parse(json, file));
+    }
+
+    @Test
+    void omittedFieldsTakeTheirDefaults() {
+        SceneSpec s = SceneReader.parse(MINIMAL, HANG);
+
+        assertEquals("hang", s.name());
+        assertEquals(HANG, s.file());
+        assertEquals(60.0, s.fps());
+        assertEquals(120, s.frames());
+        assertEquals(1, s.substeps());
+        assertArrayEquals(new double[] {0, -9.81, 0}, s.gravity());
+        assertEquals(Integrator.BE, s.solver().integrator());
+        assertEquals(20, s.solver().maxIterations());
+
+        ClothSpec c = s.cloths().get(0);
+        assertEquals("cloth0", c.name());
+        GridSpec g = assertInstanceOf(GridSpec.class, c.mesh());
+        assertArrayEquals(new double[] {1, 1}, g.size());
+        assertArrayEquals(new int[] {20, 20}, g.cells());
+        assertArrayEquals(new double[] {0, 0, 0}, g.center());
+        assertArrayEquals(new double[] {0, 1, 0}, g.normal());
+        assertArrayEquals(new double[] {1, 0, 0}, g.uAxis());
+        assertEquals(GridSpec.defaults(), g);
+
+        MaterialSpec m = c.material();
+        assertEquals(0.2, m.density());
+        assertEquals(1e-5, m.bendingStiffness());
+        assertEquals(RestShape.FLAT, m.restShape());
+        assertEquals(0.001, m.strainTolerance());
+        assertEquals(0.0, m.damping());
+        assertEquals(0.0, m.drag());
+        assertEquals(List.of(), c.pins());
+    }
+
+    @Test
+    void emptyObjectsTakeTheirDefaults() {
+        String json = "{\"solver\": {}, \"colliders\": [], \"cloths\": [{\"mesh\": {\"grid\": {}},"
+                + " \"material\": {}, \"pins\": [{\"box\": {\"min\": [0,0,0], \"max\": [1,1,1]},"
+                + " \"motion\": {}}]}]}";
+        SceneSpec s = SceneReader.parse(json, HANG);
+        assertEquals(SolverSpec.defaults(), s.solver());
+        assertEquals(MaterialSpec.defaults(), s.cloths().get(0).material());
+        assertEquals(PinSpec.fixed(new double[] {0, 0, 0}, new double[] {1, 1, 1}),
+                s.cloths().get(0).pins().get(0));
+    }
+
+    @Test
+    void defaultNameStripsOnlyTheLastExtension() {
+        assertEquals("scene.v2", SceneReader.parse(MINIMAL, Path.of("scene.v2.json")).name());
+        assertEquals("noext", SceneReader.parse(MINIMAL, Path.of("dir", "noext")).name());
+    }
+
+    @Test
+    void clothNamesDefaultToTheirIndex() {
+        String json = "{\"cloths\": [{\"name\": \"a\", \"mesh\": {\"grid\": {}}},"
+                + " {\"mesh\": {\"grid\": {}}}, {\"mesh\": {\"grid\": {}}}]}";
+        List<ClothSpec> cloths = SceneReader.parse(json, HANG).cloths();
+        assertEquals(List.of("a", "cloth1", "cloth2"), cloths.stream().map(ClothSpec::name).toList());
+    }
+
+    @Test
+    void objPathsAreResolvedAgainstTheSceneDirectory() {
+        Path abs = Path.of("/data/models/shirt.obj").toAbsolutePath();
+        assertEquals(Path.of("scenes", "meshes", "shirt.obj"), objPath("meshes/shirt.obj", HANG));
+        assertEquals(Path.of("meshes", "shirt.obj"), objPath("../meshes/shirt.obj", HANG));
+        assertEquals(Path.of("shirt.obj"), objPath("./shirt.obj", Path.of("hang.json")));
+        assertEquals(Path.of("/work/scenes/a.obj").toAbsolutePath(),
+                objPath("a.obj", Path.of("/work/scenes/hang.json").toAbsolutePath()));
+        // absolute paths are kept as written, whatever the scene directory
+        assertEquals(abs, objPath(abs.toString(), HANG));
+        // existence is not checked
+        assertEquals(Path.of("scenes", "missing.obj"), objPath("missing.obj", HANG));
+    }
+
+    private static Path objPath(String obj, Path sceneFile) {
+        String json = "{\"cloths\": [{\"mesh\": {\"obj\": " + quoted(obj) + "}}]}";
+        MeshSpec mesh = SceneReader.parse(json, sceneFile).cloths().get(0).mesh();
+        return assertInstanceOf(ObjMeshSpec.class, mesh).path();
+    }
+
+    private static String quoted(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    @Test
+    void backwardEulerIsAnAliasForBe() {
+        String json = "{\"solver\": {\"integrator\": \"backwardEuler\"}, "
+                + "\"cloths\": [{\"mesh\": {\"grid\": {}}}]}";
+        assertEquals(Integrator.BE, SceneReader.parse(json, HANG).solver().integrator());
+    }
+
+    @Test
+    void integralFloatingPointValuesAreAcceptedAsIntegers() {
+        String json = "{\"frames\": 30.0, \"substeps\": 2e0, \"solver\": {\"maxIterations\": 5.0},"
+                + " \"cloths\": [{\"mesh\": {\"grid\": {\"cells\": [4.0, 8]}}}]}";
+        SceneSpec s = SceneReader.parse(json, HANG);
+        assertEquals(30, s.frames());
+        assertEquals(2, s.substeps());
+        assertEquals(5, s.solver().maxIterations());
+        assertArrayEquals(new int[] {4, 8}, ((GridSpec) s.cloths().get(0).mesh()).cells());
+    }
+
+    @Test
+    void boundaryValuesAreAccepted() {
+        String json = "{\"fps\": 10000, \"frames\": 0, \"substeps\": 1000,"
+                + " \"gravity\": [0, -1000, 0], \"solver\": {\"maxIterations\": 1000},"
+                + " \"cloths\": [{\"mesh\": {\"grid\": {\"size\": [1000, 1e-9], \"cells\": [4000, 1],"
+                + " \"normal\": [0, 0, 3], \"uAxis\": [2, 0, 1e-6]}},"
+                + " \"material\": {\"density\": 1000, \"bendingStiffness\": 0, \"strainTolerance\": 0.5,"
+                + " \"damping\": 100, \"drag\": 1000},"
+                + " \"pins\": [{\"box\": {\"min\": [1, 1, 1], \"max\": [1, 1, 1]},"
+                + " \"motion\": {\"until\": 0}}]}]}";
+        SceneSpec s = SceneReader.parse(json, HANG);
+        assertEquals(10000.0, s.fps());
+        assertEquals(0.0, s.cloths().get(0).pins().get(0).until());
+        assertEquals(1000.0, s.cloths().get(0).material().density());
+    }
+
+    @Test
+    void aUtf8ByteOrderMarkIsAccepted(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bom.json");
+        byte[] body = MINIMAL.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = new byte[body.length + 3];
+        bytes[0] = (byte) 0xEF;
+        bytes[1] = (byte) 0xBB;
+        bytes[2] = (byte) 0xBF;
+        System.arraycopy(body, 0, bytes, 3, body.length);
+        Files.write(file, bytes);
+        assertEquals("bom", SceneReader.read(file).name());
+    }
+
+    @Test
+    void aByteOrderMarkAtTheStartOfAStringIsIgnored() {
+        assertEquals("hang", SceneReader.parse("\uFEFF" + MINIMAL, HANG).name());
+    }
+
+    @Test
+    void missingFileIsReportedWithTheExceptionName(@TempDir Path dir) {
+        Path file = dir.resolve("hang.json");
+        InputException e = assertThrows(InputException.class, () -> SceneReader.read(file));
+        assertEquals(file + ": cannot read file (NoSuchFileException)", e.getMessage());
+    }
+
+    @Test
+    void directoryIsReportedAsUnreadable(@TempDir Path dir) throws Exception {
+        Path file = Files.createDirectory(dir.resolve("hang.json"));
+        InputException e = assertThrows(InputException.class, () -> SceneReader.read(file));
+        assertTrue(e.getMessage().startsWith(file + ": cannot read file ("), e.getMessage());
+        assertTrue(e.getMessage().endsWith(")"), e.getMessage());
+        assertEquals(-1, e.getMessage().indexOf('\n'));
+    }
+
+    @Test
+    void invalidUtf8IsMalformedJsonWithALocation(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("hang.json");
+        Files.write(file, new byte[] {'{', '\n', '"', 'n', 'a', 'm', 'e', '"', ':', ' ', '"',
+                (byte) 0xC3, (byte) 0x28, '"', '}'});
+        InputException e = assertThrows(InputException.class, () -> SceneReader.read(file));
+        assertTrue(e.getMessage().startsWith(file + ": line 2, column "), e.getMessage());
+        assertTrue(e.getMessage().contains(": malformed JSON ("), e.getMessage());
+    }
+
+    @Test
+    void readValidatesLikeParse(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("hang.json");
+        Files.writeString(file, "{\"cloths\": [{\"mesh\": {\"grid\": {}},"
+                + " \"material\": {\"density\": -1}}]}");
+        InputException e = assertThrows(InputException.class, () -> SceneReader.read(file));
+        assertEquals(file + ": cloths[0].material.density: must be > 0 (got -1.0)", e.getMessage());
+    }
+
+    @Test
+    void oversizedFilesAreRefusedBeforeReading(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("huge.json");
+        try (var ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.position(SceneReader.MAX_FILE_BYTES);
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {' '}));
+        }
+        InputException e = assertThrows(InputException.class, () -> SceneReader.read(file));
+        assertTrue(e.getMessage().startsWith(file + ": cannot read file ("), e.getMessage());
+        assertTrue(e.getMessage().contains("allowed for a scene file"), e.getMessage());
+    }
+}
