@@ -76,6 +76,17 @@ public final class ClothModel {
     /** Rest curvature δ_i = (L x₀)_i per bending node (3 each, metres); zero when flat. */
     public final double[] restCurvature;
 
+    /**
+     * Calibration c of the Crouzeix-Raviart energy: the raw xᵀLᵀM⁻¹Lx of a sheet bent to a
+     * cylinder exceeds ∫|Δx|² dA by this factor, because CR's Laplacian is exact only on average
+     * over a node's neighbours, not pointwise (on a criss-cross grid −(Lu)_i/(M_ii Δu) is 1.5 on
+     * two thirds of the edges and 0 on the rest, so the squares average 1.5). It is measured once on
+     * the rest mesh, projected onto its best-fit plane, with the quadratic fields u = s² and u = t²
+     * along the plane's axes (Δu = 2), and the energy is divided by it so that k is the flexural
+     * rigidity: ½k/R² joules per m² on a cylinder of radius R.
+     */
+    public final double bendingCalibration;
+
     /** Rest lengths of the subdivided mesh's edges ({@link RedBlackMesh#fineEdges}), metres. */
     public final double[] fineEdgeRest;
 
@@ -258,10 +269,69 @@ public final class ClothModel {
             }
             bendPtr[++b] = w;
         }
+        bendingCalibration = calibrate();
         restCurvature = new double[3 * interior];
         if (material.restShape() == RestShape.INITIAL) {
             applyLaplacian(restPositions, restCurvature);
         }
+    }
+
+    private double calibrate() {
+        int n = nodeCount();
+        if (bendNode.length == 0) {
+            return 1;
+        }
+        double[] c = new double[3];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 3; k++) {
+                c[k] += restPositions[3 * i + k] / n;
+            }
+        }
+        org.ejml.data.DMatrixRMaj cov = new org.ejml.data.DMatrixRMaj(3, 3);
+        for (int i = 0; i < n; i++) {
+            for (int r = 0; r < 3; r++) {
+                for (int q = 0; q < 3; q++) {
+                    cov.add(r, q, (restPositions[3 * i + r] - c[r]) * (restPositions[3 * i + q] - c[q]));
+                }
+            }
+        }
+        var eig = org.ejml.dense.row.factory.DecompositionFactory_DDRM.eig(3, true, true);
+        if (!eig.decompose(cov)) {
+            return 1;
+        }
+        // the two largest eigenvectors span the best-fit plane
+        Integer[] order = {0, 1, 2};
+        java.util.Arrays.sort(order, (p, q) -> Double.compare(eig.getEigenvalue(q).real, eig.getEigenvalue(p).real));
+        double sum = 0;
+        double[] u = new double[3 * n];
+        double[] lu = new double[3 * bendNode.length];
+        double massSum = 0;
+        for (double m : bendMass) {
+            massSum += m;
+        }
+        for (int axis = 0; axis < 2; axis++) {
+            var v = eig.getEigenVector(order[axis]);
+            for (int i = 0; i < n; i++) {
+                double s = 0;
+                for (int k = 0; k < 3; k++) {
+                    s += (restPositions[3 * i + k] - c[k]) * v.get(k);
+                }
+                u[3 * i] = s * s;
+            }
+            applyLaplacian(u, lu);
+            double e = 0;
+            for (int b = 0; b < bendNode.length; b++) {
+                e += lu[3 * b] * lu[3 * b] / bendMass[b];
+            }
+            sum += e / (4 * massSum);
+        }
+        double cal = sum / 2;
+        return Double.isFinite(cal) && cal > 0.1 && cal < 10 ? cal : 1;
+    }
+
+    /** @return the bending stiffness used by the discrete energy, k / {@link #bendingCalibration} */
+    public double effectiveBendingStiffness() {
+        return material.bendingStiffness() / bendingCalibration;
     }
 
     private int localIndex(int f, int vertex) {
@@ -340,7 +410,7 @@ public final class ClothModel {
      * @return the energy in joules
      */
     public double bendingEnergy(double[] x) {
-        double k = material.bendingStiffness();
+        double k = effectiveBendingStiffness();
         if (k == 0) {
             return 0;
         }

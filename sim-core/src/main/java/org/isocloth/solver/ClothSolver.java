@@ -436,7 +436,7 @@ public final class ClothSolver {
             }
         }
         // 2. Bending rows: values depend on h and the material; targets on x̃.
-        double k = material.bendingStiffness();
+        double k = material.bendingStiffness() / model.bendingCalibration;
         double a = k * h * h;
         double b = material.damping() * k * h;
         if (h != lastH) {
@@ -586,6 +586,10 @@ public final class ClothSolver {
             }
             previousStrain = strain;
             System.arraycopy(xk, 0, xPrevIterate, 0, n3);
+            if (strain <= tol) {
+                converged = true;
+                break;
+            }
         }
         // 4. Velocity update (Table 3.1 line 7, or its BDF2 form) and commit.
         for (int i = 0; i < n3; i++) {
