@@ -1,0 +1,120 @@
+package org.isocloth.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.isocloth.mesh.MeshLoadResult;
+import org.isocloth.mesh.ObjReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cloth run}: outputs, and clean failures on bad input. */
+class CommandLineTest {
+    @TempDir
+    Path tmp;
+
+    private static final String SCENE = """
+            { "name": "tiny", "fps": 60, "frames": 10, "gravity": [0, -9.81, 0],
+              "solver": { "integrator": "BDF2", "maxIterations": 20 },
+              "cloths": [ { "mesh": { "grid": { "size": [0.4, 0.3], "cells": [6, 4], "center": [0, 1, 0],
+                                                "normal": [0, 0, 1], "uAxis": [1, 0, 0] } },
+                            "material": { "density": 0.2, "bendingStiffness": 1e-4 },
+                            "pins": [ { "box": { "min": [-1, 1.14, -1], "max": [1, 1.16, 1] } } ] } ] }
+            """;
+
+    private int run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        lastErr = err.toString(StandardCharsets.UTF_8);
+        return status;
+    }
+
+    private String lastErr = "";
+
+    @Test
+    void runWritesMetricsObjsAndSummary() throws IOException {
+        // A 6×4 curtain hanging from its top edge for 10 frames: metrics.csv has a header and rows
+        // for frames 0..10; rest.obj and final.obj have the subdivided mesh (v + e nodes, 4t
+        // triangles, with UVs); summary.json has the counts of the red/black model.
+        Path scene = tmp.resolve("tiny.json");
+        Files.writeString(scene, SCENE);
+        Path out = tmp.resolve("out");
+        assertEquals(0, run("run", scene.toString(), "--out", out.toString(), "--obj-every", "5"), lastErr);
+        List<String> csv = Files.readAllLines(out.resolve("metrics.csv"));
+        assertEquals(SceneRun.HEADER, csv.get(0));
+        assertEquals(12, csv.size());
+        for (String row : csv.subList(1, csv.size())) {
+            double red = Double.parseDouble(row.split(",")[3]);
+            assertTrue(red <= 1e-3, row);
+        }
+        int v = 7 * 5;
+        int t = 2 * 6 * 4;
+        int e = v + t - 1;
+        MeshLoadResult rest = ObjReader.read(out.resolve("rest.obj"));
+        MeshLoadResult fin = ObjReader.read(out.resolve("final.obj"));
+        assertEquals(v + e, rest.mesh().vertexCount());
+        assertEquals(4 * t, fin.mesh().triangleCount());
+        assertTrue(fin.mesh().hasUvs());
+        assertTrue(Files.exists(out.resolve("frames/frame_0000.obj")));
+        assertTrue(Files.exists(out.resolve("frames/frame_0010.obj")));
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(t, summary.get("cloths").get(0).get("baseTriangles").asInt());
+        assertEquals(3 * t, summary.get("cloths").get(0).get("constraints").get("inextensibility").asInt());
+        assertFalse(summary.get("hitIterationCap").asBoolean());
+        try (Stream<Path> s = Files.list(out)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".staging")));
+        }
+    }
+
+    @Test
+    void badSceneGivesOneLineErrorAndWritesNothing() throws IOException {
+        Path scene = tmp.resolve("bad.json");
+        Files.writeString(scene, SCENE.replace("\"density\": 0.2", "\"density\": -1"));
+        Path out = tmp.resolve("out");
+        assertEquals(2, run("run", scene.toString(), "--out", out.toString()));
+        assertTrue(lastErr.contains("bad.json") && lastErr.contains("density"), lastErr);
+        assertEquals(1, lastErr.strip().lines().count());
+        assertFalse(Files.exists(out.resolve("metrics.csv")));
+    }
+
+    @Test
+    void brokenObjIsReportedWithFileAndLine() throws IOException {
+        Path obj = tmp.resolve("torn.obj");
+        Files.writeString(obj, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 7\n");
+        Path scene = tmp.resolve("objscene.json");
+        Files.writeString(scene, "{ \"cloths\": [ { \"mesh\": { \"obj\": \"torn.obj\" } } ] }");
+        Path out = tmp.resolve("out");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("keep.txt"), "earlier result");
+        assertEquals(2, run("run", scene.toString(), "--out", out.toString()));
+        assertTrue(lastErr.contains("torn.obj") && lastErr.contains("line 4"), lastErr);
+        // nothing already written is lost, nothing half-written is left
+        assertEquals("earlier result", Files.readString(out.resolve("keep.txt")));
+        try (Stream<Path> s = Files.list(out)) {
+            assertEquals(1, s.count());
+        }
+    }
+
+    @Test
+    void usageErrorsAreOneLine() {
+        assertEquals(2, run("run"));
+        assertTrue(lastErr.startsWith("cloth: error: run: missing SCENE.json"), lastErr);
+        assertEquals(2, run("frobnicate"));
+        assertTrue(lastErr.contains("unknown command"), lastErr);
+        assertEquals(2, run("run", "x.json", "--out", tmp.toString(), "--obj-every", "zero"));
+        assertTrue(lastErr.contains("--obj-every"), lastErr);
+    }
+}
