@@ -77,7 +77,8 @@ public final class ClothMeshes {
             double nx = uy * vz - uz * vy;
             double ny = uz * vx - ux * vz;
             double nz = ux * vy - uy * vx;
-            for (int k : new int[] {a, b, c}) {
+            for (int corner = 0; corner < 3; corner++) {
+                int k = tris[3 * f + corner];
                 normals[3 * k] += nx;
                 normals[3 * k + 1] += ny;
                 normals[3 * k + 2] += nz;

@@ -40,11 +40,13 @@ public final class RestRotations {
         DMatrixRMaj u = new DMatrixRMaj(3, 3);
         DMatrixRMaj vt = new DMatrixRMaj(3, 3);
         double[] r = new double[9];
+        double[] cp = new double[3];
+        double[] cq = new double[3];
         for (int b = 0; b < model.bendNode.length; b++) {
             int s0 = model.bendPtr[b];
             int s1 = model.bendPtr[b + 1];
-            double[] cp = new double[3];
-            double[] cq = new double[3];
+            java.util.Arrays.fill(cp, 0);
+            java.util.Arrays.fill(cq, 0);
             for (int s = s0; s < s1; s++) {
                 int j = model.bendCol[s];
                 for (int c = 0; c < 3; c++) {
