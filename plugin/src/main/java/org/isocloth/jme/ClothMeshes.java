@@ -64,24 +64,14 @@ public final class ClothMeshes {
         int n = model.nodeCount();
         int[] tris = model.mesh.fineTriangles;
         double[] normals = new double[3 * n];
+        double[] face = new double[3];
         for (int f = 0; f < tris.length / 3; f++) {
-            int a = tris[3 * f];
-            int b = tris[3 * f + 1];
-            int c = tris[3 * f + 2];
-            double ux = positions[3 * b] - positions[3 * a];
-            double uy = positions[3 * b + 1] - positions[3 * a + 1];
-            double uz = positions[3 * b + 2] - positions[3 * a + 2];
-            double vx = positions[3 * c] - positions[3 * a];
-            double vy = positions[3 * c + 1] - positions[3 * a + 1];
-            double vz = positions[3 * c + 2] - positions[3 * a + 2];
-            double nx = uy * vz - uz * vy;
-            double ny = uz * vx - ux * vz;
-            double nz = ux * vy - uy * vx;
+            ClothModel.faceNormal(positions, tris[3 * f], tris[3 * f + 1], tris[3 * f + 2], face);
             for (int corner = 0; corner < 3; corner++) {
                 int k = tris[3 * f + corner];
-                normals[3 * k] += nx;
-                normals[3 * k + 1] += ny;
-                normals[3 * k + 2] += nz;
+                normals[3 * k] += face[0];
+                normals[3 * k + 1] += face[1];
+                normals[3 * k + 2] += face[2];
             }
         }
         FloatBuffer pos = (FloatBuffer) mesh.getBuffer(VertexBuffer.Type.Position).getData();

@@ -444,6 +444,27 @@ public final class ClothModel {
     }
 
     /**
+     * Unnormalised face normal (b − a) × (c − a); its length is twice the triangle's area.
+     *
+     * @param x positions, 3 per node (not null, unaffected)
+     * @param a vertex
+     * @param b vertex
+     * @param c vertex
+     * @param out receives the normal (length ≥ 3)
+     */
+    public static void faceNormal(double[] x, int a, int b, int c, double[] out) {
+        double ux = x[3 * b] - x[3 * a];
+        double uy = x[3 * b + 1] - x[3 * a + 1];
+        double uz = x[3 * b + 2] - x[3 * a + 2];
+        double vx = x[3 * c] - x[3 * a];
+        double vy = x[3 * c + 1] - x[3 * a + 1];
+        double vz = x[3 * c + 2] - x[3 * a + 2];
+        out[0] = uy * vz - uz * vy;
+        out[1] = uz * vx - ux * vz;
+        out[2] = ux * vy - uy * vx;
+    }
+
+    /**
      * @param x positions (not null)
      * @param a vertex
      * @param b vertex
@@ -451,30 +472,16 @@ public final class ClothModel {
      * @return the area of triangle abc
      */
     public static double triangleArea(double[] x, int a, int b, int c) {
-        double ux = x[3 * b] - x[3 * a];
-        double uy = x[3 * b + 1] - x[3 * a + 1];
-        double uz = x[3 * b + 2] - x[3 * a + 2];
-        double vx = x[3 * c] - x[3 * a];
-        double vy = x[3 * c + 1] - x[3 * a + 1];
-        double vz = x[3 * c + 2] - x[3 * a + 2];
-        double cx = uy * vz - uz * vy;
-        double cy = uz * vx - ux * vz;
-        double cz = ux * vy - uy * vx;
-        return 0.5 * Math.sqrt(cx * cx + cy * cy + cz * cz);
+        double[] n = new double[3];
+        faceNormal(x, a, b, c, n);
+        return 0.5 * Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     }
 
     /** Cotangent of the angle at vertex a of triangle (a, b, c). */
     private static double cotAngle(double[] x, int a, int b, int c) {
-        double ux = x[3 * b] - x[3 * a];
-        double uy = x[3 * b + 1] - x[3 * a + 1];
-        double uz = x[3 * b + 2] - x[3 * a + 2];
-        double vx = x[3 * c] - x[3 * a];
-        double vy = x[3 * c + 1] - x[3 * a + 1];
-        double vz = x[3 * c + 2] - x[3 * a + 2];
-        double dot = ux * vx + uy * vy + uz * vz;
-        double cx = uy * vz - uz * vy;
-        double cy = uz * vx - ux * vz;
-        double cz = ux * vy - uy * vx;
-        return dot / Math.sqrt(cx * cx + cy * cy + cz * cz);
+        double dot = (x[3 * b] - x[3 * a]) * (x[3 * c] - x[3 * a])
+                + (x[3 * b + 1] - x[3 * a + 1]) * (x[3 * c + 1] - x[3 * a + 1])
+                + (x[3 * b + 2] - x[3 * a + 2]) * (x[3 * c + 2] - x[3 * a + 2]);
+        return dot / (2 * triangleArea(x, a, b, c));
     }
 }
