@@ -23,7 +23,10 @@ public final class Main {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
-        Logger.getLogger("org.isocloth").setLevel(Level.WARNING);
+        if (System.getProperty("java.util.logging.config.file") == null) {
+            // Quiet by default; -Djava.util.logging.config.file=... turns solver tracing on.
+            Logger.getLogger("org.isocloth").setLevel(Level.WARNING);
+        }
         int status = run(args, System.out, System.err);
         System.exit(status);
     }

@@ -19,6 +19,12 @@ import org.isocloth.InputException;
  *       in-plane motions are not damped.</li>
  *   <li>{@code drag}: linear air drag in kg/(m²·s) (&ge;0): each node feels −drag·A·v where A is
  *       the cloth area it represents; a falling sheet reaches terminal speed ρg/drag.</li>
+ *   <li>{@code membraneStiffness}: in-plane stiffness Y of the subdivided mesh in N/m (&ge;0): every
+ *       edge between a black and a red node is a spring storing ½·Y·A·ε², A the area it represents
+ *       and ε its strain. The red triangles are kept rigid by the inextensibility constraints; these
+ *       springs stop them from twisting against each other (a mechanism of the thesis's constraint
+ *       set that shows as black-node edges stretched by several per cent). 0 gives the thesis's
+ *       model exactly.</li>
  * </ul>
  *
  * @param density surface density, kg/m²
@@ -27,13 +33,35 @@ import org.isocloth.InputException;
  * @param strainTolerance relative tolerance of the inextensibility constraints
  * @param damping bending damping time, s
  * @param drag air drag coefficient, kg/(m²·s)
+ * @param membraneStiffness in-plane stiffness of the black-node edges, N/m
  */
 public record ClothMaterial(double density, double bendingStiffness, RestShape restShape,
-        double strainTolerance, double damping, double drag) {
+        double strainTolerance, double damping, double drag, double membraneStiffness) {
 
-    /** Cotton-like defaults: 0.2 kg/m², 1e-5 N·m, flat, 0.1 % strain, no damping, no drag. */
+    /** Default membrane stiffness of the black-node edges: 1e5 N/m. */
+    public static final double DEFAULT_MEMBRANE_STIFFNESS = 1e5;
+
+    /**
+     * Cotton-like defaults: 0.2 kg/m², 1e-5 N·m, flat, 0.1 % strain, no damping, no drag, 1e5 N/m.
+     */
     public static final ClothMaterial DEFAULT =
             new ClothMaterial(0.2, 1e-5, RestShape.FLAT, 1e-3, 0.0, 0.0);
+
+    /**
+     * A material with the default membrane stiffness.
+     *
+     * @param density surface density, kg/m²
+     * @param bendingStiffness flexural rigidity, N·m
+     * @param restShape rest shape of the bending energy
+     * @param strainTolerance relative tolerance of the inextensibility constraints
+     * @param damping bending damping time, s
+     * @param drag air drag coefficient, kg/(m²·s)
+     */
+    public ClothMaterial(double density, double bendingStiffness, RestShape restShape,
+            double strainTolerance, double damping, double drag) {
+        this(density, bendingStiffness, restShape, strainTolerance, damping, drag,
+                DEFAULT_MEMBRANE_STIFFNESS);
+    }
 
     /** Validates every field; the message names the field and the value. */
     public ClothMaterial {
@@ -44,6 +72,8 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
                 "must be in (0, 0.5]");
         check("damping", damping, damping >= 0 && damping <= 100, "must be in [0, 100] s");
         check("drag", drag, drag >= 0 && drag <= 1000, "must be in [0, 1000] kg/(m²·s)");
+        check("membraneStiffness", membraneStiffness, membraneStiffness >= 0 && membraneStiffness <= 1e9,
+                "must be in [0, 1e9] N/m");
         if (restShape == null) {
             throw new InputException("material.restShape: must be flat or initial (got null)");
         }
@@ -60,7 +90,7 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      * @return a copy with that bending stiffness
      */
     public ClothMaterial withBendingStiffness(double k) {
-        return new ClothMaterial(density, k, restShape, strainTolerance, damping, drag);
+        return new ClothMaterial(density, k, restShape, strainTolerance, damping, drag, membraneStiffness);
     }
 
     /**
@@ -68,6 +98,15 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      * @return a copy with that rest shape
      */
     public ClothMaterial withRestShape(RestShape shape) {
-        return new ClothMaterial(density, bendingStiffness, shape, strainTolerance, damping, drag);
+        return new ClothMaterial(density, bendingStiffness, shape, strainTolerance, damping, drag,
+                membraneStiffness);
+    }
+
+    /**
+     * @param y new membrane stiffness in N/m
+     * @return a copy with that membrane stiffness
+     */
+    public ClothMaterial withMembraneStiffness(double y) {
+        return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag, y);
     }
 }

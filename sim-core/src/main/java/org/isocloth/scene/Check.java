@@ -28,6 +28,7 @@ final class Check {
     static final Range STRAIN_TOLERANCE = Range.openClosed(0, 0.5);
     static final Range DAMPING = Range.closed(0, 100);
     static final Range DRAG = Range.closed(0, 1000);
+    static final Range MEMBRANE_STIFFNESS = Range.closed(0, 1e9);
     /** Pin motion end time: any time {@code >= 0}, including +Infinity (moves for ever). */
     static final Range UNTIL = Range.closed(0, Double.POSITIVE_INFINITY);
 

@@ -14,6 +14,8 @@ import java.util.Objects;
  *     damping)
  * @param drag linear air drag, force per unit area per unit velocity, kg/(m²·s), in [0, 1000];
  *     default 0 (no drag)
+ * @param membraneStiffness in-plane stiffness of the subdivided mesh's black-node edges, N/m, in
+ *     [0, 1e9]; default 1e5 (0 gives the thesis's constraint set alone)
  */
 public record MaterialSpec(
         double density,
@@ -21,7 +23,8 @@ public record MaterialSpec(
         RestShape restShape,
         double strainTolerance,
         double damping,
-        double drag) {
+        double drag,
+        double membraneStiffness) {
 
     /** Default areal density: 0.2 kg/m². */
     public static final double DEFAULT_DENSITY = 0.2;
@@ -35,6 +38,24 @@ public record MaterialSpec(
     public static final double DEFAULT_DAMPING = 0;
     /** Default drag: 0 kg/(m²·s). */
     public static final double DEFAULT_DRAG = 0;
+    /** Default membrane stiffness: 1e5 N/m. */
+    public static final double DEFAULT_MEMBRANE_STIFFNESS = 1e5;
+
+    /**
+     * A material with the default membrane stiffness.
+     *
+     * @param density see the record description
+     * @param bendingStiffness see the record description
+     * @param restShape see the record description
+     * @param strainTolerance see the record description
+     * @param damping see the record description
+     * @param drag see the record description
+     */
+    public MaterialSpec(double density, double bendingStiffness, RestShape restShape,
+            double strainTolerance, double damping, double drag) {
+        this(density, bendingStiffness, restShape, strainTolerance, damping, drag,
+                DEFAULT_MEMBRANE_STIFFNESS);
+    }
 
     /**
      * Checks and copies the components.
@@ -55,6 +76,7 @@ public record MaterialSpec(
         Check.require("strainTolerance", Check.STRAIN_TOLERANCE.violation(strainTolerance));
         Check.require("damping", Check.DAMPING.violation(damping));
         Check.require("drag", Check.DRAG.violation(drag));
+        Check.require("membraneStiffness", Check.MEMBRANE_STIFFNESS.violation(membraneStiffness));
     }
 
     /**

@@ -58,7 +58,7 @@ public final class SceneReader {
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
     static final Set<String> MATERIAL_FIELDS = orderedSet("density", "bendingStiffness",
-            "restShape", "strainTolerance", "damping", "drag");
+            "restShape", "strainTolerance", "damping", "drag", "membraneStiffness");
     static final Set<String> PIN_FIELDS = orderedSet("box", "motion");
     static final Set<String> BOX_FIELDS = orderedSet("min", "max");
     static final Set<String> MOTION_FIELDS = orderedSet("velocity", "until");
@@ -371,7 +371,9 @@ public final class SceneReader {
             double damping = optNumber(node, path, "damping", Check.DAMPING,
                     MaterialSpec.DEFAULT_DAMPING);
             double drag = optNumber(node, path, "drag", Check.DRAG, MaterialSpec.DEFAULT_DRAG);
-            return new MaterialSpec(density, bending, restShape, strainTolerance, damping, drag);
+            double membrane = optNumber(node, path, "membraneStiffness", Check.MEMBRANE_STIFFNESS,
+                    MaterialSpec.DEFAULT_MEMBRANE_STIFFNESS);
+            return new MaterialSpec(density, bending, restShape, strainTolerance, damping, drag, membrane);
         }
 
         private PinSpec pin(JsonNode node, String path) {

@@ -91,6 +91,7 @@ public final class SceneWriter {
         material.put("strainTolerance", m.strainTolerance());
         material.put("damping", m.damping());
         material.put("drag", m.drag());
+        material.put("membraneStiffness", m.membraneStiffness());
         ArrayNode pins = out.putArray("pins");
         for (PinSpec p : cloth.pins()) {
             ObjectNode pin = pins.addObject();

@@ -75,7 +75,16 @@ public final class ClothSolver {
     // Rows of G: bending rows, then inextensibility rows, then linear rows.
     private final int bendRows;
     private final int inextStart;
+    private final int softStart;
     private final int linStart;
+    /** Node pairs and rest lengths of the distance rows: inextensibility, then soft fine edges. */
+    private final int[] distNodes;
+    private final double[] distRest;
+    /** Spring constant per unit membrane stiffness (A/l₀², dimensionless) of every soft row. */
+    private final double[] softWeight;
+    private final int softCount;
+    /** Multipliers accumulated over the iterations of a step, soft rows only. */
+    private final double[] softLambda;
     private final int rowCount;
     private final int[] gPtr;
     private final int[] gDof;
@@ -104,6 +113,8 @@ public final class ClothSolver {
     private final double[] lapTmp;
     private final double[] bendTarget;
     private final double[] dampTmp;
+    /** Index of the worst inextensibility constraint found by the last {@link #redStrain} call. */
+    private int worstIndex;
 
     /**
      * Creates a solver at the model's rest positions, at rest, with nothing pinned.
@@ -129,7 +140,50 @@ public final class ClothSolver {
         int nb = model.bendNode.length;
         bendRows = 3 * nb;
         inextStart = bendRows;
-        linStart = inextStart + model.inextRest.length;
+        softStart = inextStart + model.inextRest.length;
+        int[] fe = model.mesh.fineEdges;
+        int vc = model.mesh.vertexCount;
+        int softCount = 0;
+        for (int e = 0; e < fe.length / 2; e++) {
+            if ((fe[2 * e] < vc) != (fe[2 * e + 1] < vc)) {
+                softCount++;
+            }
+        }
+        int ni = model.inextRest.length;
+        this.softCount = softCount;
+        distNodes = Arrays.copyOf(model.inextNodes, 2 * (ni + softCount));
+        distRest = Arrays.copyOf(model.inextRest, ni + softCount);
+        softWeight = new double[softCount];
+        softLambda = new double[softCount];
+        if (softCount > 0) {
+            // Edge area weights: a third of each fine triangle's area to each of its edges.
+            java.util.HashMap<Long, Integer> index = new java.util.HashMap<>();
+            int s = 0;
+            for (int e = 0; e < fe.length / 2; e++) {
+                if ((fe[2 * e] < vc) != (fe[2 * e + 1] < vc)) {
+                    distNodes[2 * (ni + s)] = fe[2 * e];
+                    distNodes[2 * (ni + s) + 1] = fe[2 * e + 1];
+                    distRest[ni + s] = model.fineEdgeRest[e];
+                    index.put(key(fe[2 * e], fe[2 * e + 1]), s);
+                    s++;
+                }
+            }
+            int[] ft = model.mesh.fineTriangles;
+            double[] areaW = new double[softCount];
+            for (int f = 0; f < ft.length / 3; f++) {
+                double ar = ClothModel.triangleArea(model.restPositions, ft[3 * f], ft[3 * f + 1], ft[3 * f + 2]);
+                for (int i = 0; i < 3; i++) {
+                    Integer id = index.get(key(ft[3 * f + i], ft[3 * f + (i + 1) % 3]));
+                    if (id != null) {
+                        areaW[id] += ar / 3;
+                    }
+                }
+            }
+            for (int i = 0; i < softCount; i++) {
+                softWeight[i] = areaW[i] / (distRest[ni + i] * distRest[ni + i]);
+            }
+        }
+        linStart = softStart + softCount;
         rowCount = linStart + 3 * model.linearCount();
         gPtr = new int[rowCount + 1];
         int nnz = 0;
@@ -139,7 +193,7 @@ public final class ClothSolver {
                 gPtr[3 * b + c + 1] = nnz;
             }
         }
-        for (int i = 0; i < model.inextRest.length; i++) {
+        for (int i = 0; i < distRest.length; i++) {
             nnz += 6;
             gPtr[inextStart + i + 1] = nnz;
         }
@@ -159,9 +213,9 @@ public final class ClothSolver {
                 }
             }
         }
-        for (int i = 0; i < model.inextRest.length; i++) {
-            int p = model.inextNodes[2 * i];
-            int r = model.inextNodes[2 * i + 1];
+        for (int i = 0; i < distRest.length; i++) {
+            int p = distNodes[2 * i];
+            int r = distNodes[2 * i + 1];
             for (int c = 0; c < 3; c++) {
                 gDof[q + c] = 3 * p + c;
                 gDof[q + 3 + c] = 3 * r + c;
@@ -276,6 +330,10 @@ public final class ClothSolver {
         dampTmp = new double[bendRows];
         LOG.log(Level.FINE, "{0}: {1} rows, {2} nonzeros in S (lower), {3} in L, ordering {4}",
                 new Object[] {name, rowCount, unique, cholesky.factorNonzeros(), cholesky.orderingName()});
+    }
+
+    private static long key(int a, int b) {
+        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
     }
 
     private static int find(int[] colPtr, int[] rowIdx, int col, int row) {
@@ -459,7 +517,12 @@ public final class ClothSolver {
             }
             Arrays.fill(alpha, 0, bendRows, 1.0);
             Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
+            double membrane = material.membraneStiffness();
+            for (int i = 0; i < softCount; i++) {
+                alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * softWeight[i] * h * h) : 1.0;
+            }
         }
+        Arrays.fill(softLambda, 0);
         Arrays.fill(bendTarget, 0);
         if (a + b > 0) {
             if (a > 0 && model.material.restShape() == RestShape.INITIAL) {
@@ -491,15 +554,21 @@ public final class ClothSolver {
             iterations++;
             projectionTarget(iterations == 1);
             // Linearise the inextensibility constraints at x_k.
-            for (int i = 0; i < model.inextRest.length; i++) {
-                int p = model.inextNodes[2 * i];
-                int r = model.inextNodes[2 * i + 1];
+            int activeDist = material.membraneStiffness() > 0 ? distRest.length : softStart - inextStart;
+            for (int i = activeDist; i < distRest.length; i++) {
+                // Membrane switched off: the soft rows stay in the pattern but are inert (μ = 0).
+                Arrays.fill(gVal, gPtr[inextStart + i], gPtr[inextStart + i + 1], 0.0);
+                rhs[inextStart + i] = 0;
+            }
+            for (int i = 0; i < activeDist; i++) {
+                int p = distNodes[2 * i];
+                int r = distNodes[2 * i + 1];
                 double dx = xk[3 * p] - xk[3 * r];
                 double dy = xk[3 * p + 1] - xk[3 * r + 1];
                 double dz = xk[3 * p + 2] - xk[3 * r + 2];
                 double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (!(len > 1e-12 * model.inextRest[i])) {
-                    throw new SimulationException(name + ": inextensibility constraint " + i
+                if (!(len > 1e-12 * distRest[i])) {
+                    throw new SimulationException(name + ": distance row " + i
                             + " collapsed to zero length in the step at t=" + time + " s");
                 }
                 double ux = dx / len;
@@ -515,7 +584,11 @@ public final class ClothSolver {
                 double dpx = (xTarget[3 * p] - xk[3 * p]) - (xTarget[3 * r] - xk[3 * r]);
                 double dpy = (xTarget[3 * p + 1] - xk[3 * p + 1]) - (xTarget[3 * r + 1] - xk[3 * r + 1]);
                 double dpz = (xTarget[3 * p + 2] - xk[3 * p + 2]) - (xTarget[3 * r + 2] - xk[3 * r + 2]);
-                rhs[inextStart + i] = ux * dpx + uy * dpy + uz * dpz + (len - model.inextRest[i]);
+                rhs[inextStart + i] = ux * dpx + uy * dpy + uz * dpz + (len - distRest[i]);
+            }
+            // Soft rows: C_lin(x) = α (λ_prev + μ), so the accumulated force is kept (XPBD-style).
+            for (int i = 0; i < softCount; i++) {
+                rhs[softStart + i] -= alpha[softStart + i] * softLambda[i];
             }
             // Bending and linear rows are exactly linear: their right-hand side is g(x_target).
             // From the second iteration on the anchor is x_k itself, so the bending rows only
@@ -570,6 +643,7 @@ public final class ClothSolver {
                 }
             }
             strain = redStrain(xk, true);
+            double stepScale = 1;
             if (iterations > 1 && strain > previousStrain) {
                 // Backtracking on the constraint error: shorten the fast-projection step.
                 double best = strain;
@@ -585,16 +659,22 @@ public final class ClothSolver {
                     }
                 }
                 if (bestScale < 1) {
+                    stepScale = bestScale;
                     for (int i = 0; i < n3; i++) {
                         xk[i] = xPrevIterate[i] + bestScale * (xk[i] - xPrevIterate[i]);
                     }
                     strain = best;
                 }
             }
+            for (int i = 0; i < softCount; i++) {
+                softLambda[i] += stepScale * mu[softStart + i];
+            }
             previousStrain = strain;
             System.arraycopy(xk, 0, xPrevIterate, 0, n3);
             if (LOG.isLoggable(Level.FINEST)) {
-                LOG.finest(name + ": t=" + time + " iteration " + iterations + " strain " + strain);
+                int wp = model.inextNodes[2 * worstIndex];
+                LOG.finest(name + ": t=" + time + " iteration " + iterations + " strain " + strain + " at "
+                        + xk[3 * wp] + " " + xk[3 * wp + 1] + " " + xk[3 * wp + 2]);
             }
             if (strain <= tol) {
                 converged = true;
@@ -668,7 +748,7 @@ public final class ClothSolver {
      *
      * @param pos node positions (not null)
      * @param freeOnly skip constraints whose two nodes are both pinned (the solver cannot move them)
-     * @return the largest relative error
+     * @return the largest relative error (its constraint index goes to {@link #worstIndex})
      */
     private double redStrain(double[] pos, boolean freeOnly) {
         double worst = 0;
@@ -681,6 +761,7 @@ public final class ClothSolver {
             double e = Math.abs(ClothModel.dist(pos, p, r) / model.inextRest[i] - 1);
             if (e > worst || Double.isNaN(e)) {
                 worst = e;
+                worstIndex = i;
             }
         }
         return worst;

@@ -106,6 +106,7 @@ class SceneReaderTest {
         assertEquals(0.001, m.strainTolerance());
         assertEquals(0.0, m.damping());
         assertEquals(0.0, m.drag());
+        assertEquals(1e5, m.membraneStiffness());
         assertEquals(List.of(), c.pins());
     }
 
