@@ -625,11 +625,9 @@ public final class ClothSolver {
             }
             scatter(pairs, values);
             try {
-                if (!(PCG_MAX > 0 && cholesky.isFactored() && preconditionedSolve())) {
-                    cholesky.factor(values);
-                    factorizations++;
-                    cholesky.solve(rhs, mu);
-                }
+                cholesky.factor(values);
+                factorizations++;
+                cholesky.solve(rhs, mu);
             } catch (NotPositiveDefiniteException ex) {
                 throw new SimulationException(name + ": the SPD system of eq. 3.30 lost definiteness at t="
                         + time + " s (" + ex.getMessage() + ")", ex);
@@ -780,73 +778,6 @@ public final class ClothSolver {
             worst = Math.max(worst, Math.abs(c - alpha[r] * softLambda[r]) / distRest[i]);
         }
         return worst;
-    }
-
-    private static final int PCG_MAX = Integer.getInteger("isocloth.pcg", 0);
-    private static final double PCG_TOL = Double.parseDouble(System.getProperty("isocloth.pcgtol", "1e-6"));
-    private double[] pr;
-    private double[] pz;
-    private double[] pp;
-    private double[] pq;
-    int pcgIterations;
-
-    /**
-     * Conjugate gradients on the current S, preconditioned by the last factorization (of an
-     * earlier iterate's S).
-     *
-     * @return whether the relative residual reached the tolerance within the iteration limit
-     */
-    private boolean preconditionedSolve() {
-        if (pr == null) {
-            pr = new double[rowCount];
-            pz = new double[rowCount];
-            pp = new double[rowCount];
-            pq = new double[rowCount];
-        }
-        double bn = 0;
-        for (int i = 0; i < rowCount; i++) {
-            bn += rhs[i] * rhs[i];
-        }
-        bn = Math.sqrt(bn);
-        if (bn == 0) {
-            Arrays.fill(mu, 0);
-            return true;
-        }
-        Arrays.fill(mu, 0);
-        System.arraycopy(rhs, 0, pr, 0, rowCount);
-        cholesky.solve(pr, pz);
-        System.arraycopy(pz, 0, pp, 0, rowCount);
-        double rz = dot(pr, pz);
-        for (int it = 0; it < PCG_MAX; it++) {
-            pcgIterations++;
-            matrix.multiply(pp, pq);
-            double a = rz / dot(pp, pq);
-            double rn = 0;
-            for (int i = 0; i < rowCount; i++) {
-                mu[i] += a * pp[i];
-                pr[i] -= a * pq[i];
-                rn += pr[i] * pr[i];
-            }
-            if (Math.sqrt(rn) <= PCG_TOL * bn) {
-                return true;
-            }
-            cholesky.solve(pr, pz);
-            double rzNew = dot(pr, pz);
-            double beta = rzNew / rz;
-            rz = rzNew;
-            for (int i = 0; i < rowCount; i++) {
-                pp[i] = pz[i] + beta * pp[i];
-            }
-        }
-        return false;
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += a[i] * b[i];
-        }
-        return s;
     }
 
     private void scatter(int[] pairs, double[] out) {
