@@ -221,6 +221,8 @@ public final class SceneRun {
             cons.put("conforming", m.conformingCount);
             cons.put("boundary", m.linearCount() - m.conformingCount);
             cons.put("scalarRows", m.constraintRowCount());
+            o.put("membraneSprings", c.solver.springCount());
+            o.put("membraneStiffness", m.material.membraneStiffness());
             o.put("bendingNodes", m.bendNode.length);
             o.put("systemRows", c.solver.systemRows());
             o.put("systemNonzerosLower", c.solver.systemNonzeros());

@@ -361,6 +361,11 @@ public final class ClothSolver {
         return model;
     }
 
+    /** @return the number of membrane springs (black–red edges of the subdivided mesh) */
+    public int springCount() {
+        return softCount;
+    }
+
     /** @return the number of rows of the SPD system */
     public int systemRows() {
         return rowCount;

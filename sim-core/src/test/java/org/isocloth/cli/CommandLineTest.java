@@ -73,6 +73,8 @@ class CommandLineTest {
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertEquals(t, summary.get("cloths").get(0).get("baseTriangles").asInt());
         assertEquals(3 * t, summary.get("cloths").get(0).get("constraints").get("inextensibility").asInt());
+        // One membrane spring per black–red edge: every base edge is split into two of them.
+        assertEquals(2 * e, summary.get("cloths").get(0).get("membraneSprings").asInt());
         assertFalse(summary.get("hitIterationCap").asBoolean());
         try (Stream<Path> s = Files.list(out)) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".staging")));
