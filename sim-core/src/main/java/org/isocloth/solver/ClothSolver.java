@@ -38,13 +38,25 @@ import org.isocloth.model.RestShape;
  * from {@link RestRotations}. Air drag −c·A·v is linear in x and folds into an effective mass
  * M + h·c·A and target x̂.
  *
+ * <h2>Membrane springs</h2>
+ * Rows are, in order: bending residuals, inextensibility (red–red), membrane springs (one per
+ * black–red edge of the subdivided mesh, {@link ClothMaterial#membraneStiffness()}), conforming,
+ * boundary. A spring of constant κ = Y·A/l₀² is a distance row with compliance 1/(κh²); its
+ * multipliers are accumulated over the iterations of a step (C_lin(x) = α(λ_prev + μ)) so that the
+ * fast-projection iterations, which re-anchor at x_k, keep the spring force. With springs on, the
+ * boundary rows are inert (see {@link #activateBoundaryRows}); with Y = 0 the springs are inert and
+ * the boundary rows hard: the thesis's model. A step converges when every inextensibility
+ * constraint is within the strain tolerance and every spring row satisfies C = αλ within the
+ * tolerance times its rest length.
+ *
  * <h2>Linear solves</h2>
  * The pattern of S never changes, so its fill-reducing ordering and symbolic analysis are done once
  * ({@link SparseCholesky}); every iteration refactors numerically and solves exactly. Reusing a
- * factorization as a conjugate-gradient preconditioner was measured and rejected: with the small
- * compliance D of the near-redundant rows, a factor of the previous iteration's matrix is a poor
- * preconditioner (40 iterations did not reach a relative residual of 10⁻¹⁰ on a 20×20 sheet), and
- * chord iterations that keep the previous factorization blew a 22×22 curtain up within 20 steps.
+ * factorization as a conjugate-gradient preconditioner was measured and rejected twice: a factor
+ * of the previous iteration's matrix is a poor preconditioner for the near-redundant rows (without
+ * springs, 40 iterations did not reach 10⁻¹⁰ on a 20×20 sheet; with springs, 10 iterations did not
+ * reach 10⁻² at 1k triangles for D from 10⁻⁶ to 10⁻²), and chord iterations that keep the previous
+ * factorization blew a 22×22 curtain up within 20 steps.
  *
  * <h2>Failure</h2>
  * Non-finite positions, a lost factorization, or a step that ends at the iteration cap with a red
