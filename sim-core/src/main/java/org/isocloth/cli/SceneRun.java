@@ -221,7 +221,7 @@ public final class SceneRun {
             cons.put("conforming", m.conformingCount);
             cons.put("boundary", m.linearCount() - m.conformingCount);
             cons.put("scalarRows", m.constraintRowCount());
-            o.put("membraneSprings", c.solver.springCount());
+            o.put("membraneSprings", m.springRest.length);
             o.put("membraneStiffness", m.material.membraneStiffness());
             o.put("bendingNodes", m.bendNode.length);
             o.put("systemRows", c.solver.systemRows());

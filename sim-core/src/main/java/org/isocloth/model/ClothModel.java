@@ -91,6 +91,19 @@ public final class ClothModel {
     public final double[] fineEdgeRest;
 
     /**
+     * Membrane springs: the (black, red) node pairs of the subdivided mesh's black–red edges, two
+     * per spring ({@link ClothMaterial#membraneStiffness()}).
+     */
+    public final int[] springNodes;
+    /** Rest length of every spring, metres. */
+    public final double[] springRest;
+    /**
+     * Spring constant of every spring per unit membrane stiffness, A/l₀² (dimensionless), with A a
+     * third of the areas of the fine triangles on either side: the spring stores ½·Y·A·ε².
+     */
+    public final double[] springWeight;
+
+    /**
      * Builds the model.
      *
      * @param basePositions base vertex positions, 3 each, metres (not null, unaffected)
@@ -139,6 +152,46 @@ public final class ClothModel {
         fineEdgeRest = new double[m.fineEdges.length / 2];
         for (int k = 0; k < fineEdgeRest.length; k++) {
             fineEdgeRest[k] = dist(restPositions, m.fineEdges[2 * k], m.fineEdges[2 * k + 1]);
+        }
+
+        // Membrane springs on the black–red fine edges, weighted by a third of the adjacent fine
+        // triangles' areas. A fine triangle's edges are found through the edge index below.
+        int vc = m.vertexCount;
+        int springs = 0;
+        for (int k = 0; k < fineEdgeRest.length; k++) {
+            if ((m.fineEdges[2 * k] < vc) != (m.fineEdges[2 * k + 1] < vc)) {
+                springs++;
+            }
+        }
+        springNodes = new int[2 * springs];
+        springRest = new double[springs];
+        springWeight = new double[springs];
+        java.util.HashMap<Long, Integer> springOf = new java.util.HashMap<>();
+        for (int k = 0, s = 0; k < fineEdgeRest.length; k++) {
+            int a = m.fineEdges[2 * k];
+            int b = m.fineEdges[2 * k + 1];
+            if ((a < vc) != (b < vc)) {
+                springNodes[2 * s] = Math.min(a, b);
+                springNodes[2 * s + 1] = Math.max(a, b);
+                springRest[s] = fineEdgeRest[k];
+                springOf.put(((long) Math.min(a, b) << 32) | Math.max(a, b), s);
+                s++;
+            }
+        }
+        for (int f = 0; f < m.fineTriangles.length / 3; f++) {
+            double ar = triangleArea(restPositions, m.fineTriangles[3 * f], m.fineTriangles[3 * f + 1],
+                    m.fineTriangles[3 * f + 2]);
+            for (int i = 0; i < 3; i++) {
+                int a = m.fineTriangles[3 * f + i];
+                int b = m.fineTriangles[3 * f + (i + 1) % 3];
+                Integer s = springOf.get(((long) Math.min(a, b) << 32) | Math.max(a, b));
+                if (s != null) {
+                    springWeight[s] += ar / 3;
+                }
+            }
+        }
+        for (int s = 0; s < springs; s++) {
+            springWeight[s] /= springRest[s] * springRest[s];
         }
 
         // Incident triangles per vertex (CSR).

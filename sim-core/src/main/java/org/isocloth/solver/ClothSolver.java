@@ -92,10 +92,8 @@ public final class ClothSolver {
     /** Node pairs and rest lengths of the distance rows: inextensibility, then soft fine edges. */
     private final int[] distNodes;
     private final double[] distRest;
-    /** Spring constant per unit membrane stiffness (A/l₀², dimensionless) of every soft row. */
-    private final double[] softWeight;
     private final int softCount;
-    /** Multipliers accumulated over the iterations of a step, soft rows only. */
+    /** Multipliers accumulated over the iterations of a step, one per spring row. */
     private final double[] softLambda;
     private final int rowCount;
     private final int[] gPtr;
@@ -153,48 +151,13 @@ public final class ClothSolver {
         bendRows = 3 * nb;
         inextStart = bendRows;
         softStart = inextStart + model.inextRest.length;
-        int[] fe = model.mesh.fineEdges;
-        int vc = model.mesh.vertexCount;
-        int softCount = 0;
-        for (int e = 0; e < fe.length / 2; e++) {
-            if ((fe[2 * e] < vc) != (fe[2 * e + 1] < vc)) {
-                softCount++;
-            }
-        }
         int ni = model.inextRest.length;
-        this.softCount = softCount;
+        softCount = model.springRest.length;
         distNodes = Arrays.copyOf(model.inextNodes, 2 * (ni + softCount));
+        System.arraycopy(model.springNodes, 0, distNodes, 2 * ni, 2 * softCount);
         distRest = Arrays.copyOf(model.inextRest, ni + softCount);
-        softWeight = new double[softCount];
-        softLambda = new double[rowCountFor(model, softStart + softCount)];
-        if (softCount > 0) {
-            // Edge area weights: a third of each fine triangle's area to each of its edges.
-            java.util.HashMap<Long, Integer> index = new java.util.HashMap<>();
-            int s = 0;
-            for (int e = 0; e < fe.length / 2; e++) {
-                if ((fe[2 * e] < vc) != (fe[2 * e + 1] < vc)) {
-                    distNodes[2 * (ni + s)] = fe[2 * e];
-                    distNodes[2 * (ni + s) + 1] = fe[2 * e + 1];
-                    distRest[ni + s] = model.fineEdgeRest[e];
-                    index.put(key(fe[2 * e], fe[2 * e + 1]), s);
-                    s++;
-                }
-            }
-            int[] ft = model.mesh.fineTriangles;
-            double[] areaW = new double[softCount];
-            for (int f = 0; f < ft.length / 3; f++) {
-                double ar = ClothModel.triangleArea(model.restPositions, ft[3 * f], ft[3 * f + 1], ft[3 * f + 2]);
-                for (int i = 0; i < 3; i++) {
-                    Integer id = index.get(key(ft[3 * f + i], ft[3 * f + (i + 1) % 3]));
-                    if (id != null) {
-                        areaW[id] += ar / 3;
-                    }
-                }
-            }
-            for (int i = 0; i < softCount; i++) {
-                softWeight[i] = areaW[i] / (distRest[ni + i] * distRest[ni + i]);
-            }
-        }
+        System.arraycopy(model.springRest, 0, distRest, ni, softCount);
+        softLambda = new double[softCount];
         linStart = softStart + softCount;
         rowCount = linStart + 3 * model.linearCount();
         gPtr = new int[rowCount + 1];
@@ -344,14 +307,6 @@ public final class ClothSolver {
                 new Object[] {name, rowCount, unique, cholesky.factorNonzeros(), cholesky.orderingName()});
     }
 
-    private static int rowCountFor(ClothModel model, int linearStart) {
-        return linearStart + 3 * model.linearCount();
-    }
-
-    private static long key(int a, int b) {
-        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
-    }
-
     private static int find(int[] colPtr, int[] rowIdx, int col, int row) {
         int lo = colPtr[col];
         int hi = colPtr[col + 1] - 1;
@@ -371,11 +326,6 @@ public final class ClothSolver {
     /** @return the model (not null) */
     public ClothModel model() {
         return model;
-    }
-
-    /** @return the number of membrane springs (black–red edges of the subdivided mesh) */
-    public int springCount() {
-        return softCount;
     }
 
     /** @return the number of rows of the SPD system */
@@ -540,7 +490,7 @@ public final class ClothSolver {
             Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
             double membrane = material.membraneStiffness();
             for (int i = 0; i < softCount; i++) {
-                alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * softWeight[i] * h * h) : 1.0;
+                alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h) : 1.0;
             }
         }
         Arrays.fill(softLambda, 0);
@@ -633,7 +583,7 @@ public final class ClothSolver {
             // Soft rows: C_lin(x) = α (λ_prev + μ), so the accumulated force is kept (XPBD-style).
             if (springs) {
                 for (int r = softStart; r < linStart; r++) {
-                    rhs[r] -= alpha[r] * softLambda[r];
+                    rhs[r] -= alpha[r] * softLambda[r - softStart];
                 }
             }
             Arrays.fill(values, 0);
@@ -692,14 +642,15 @@ public final class ClothSolver {
                 }
             }
             for (int r = softStart; r < linStart; r++) {
-                softLambda[r] += stepScale * mu[r];
+                softLambda[r - softStart] += stepScale * mu[r];
             }
             previousStrain = strain;
             System.arraycopy(xk, 0, xPrevIterate, 0, n3);
             if (LOG.isLoggable(Level.FINEST)) {
                 int wp = model.inextNodes[2 * worstIndex];
-                LOG.finest(name + ": t=" + time + " iteration " + iterations + " strain " + strain + " scale " + stepScale + " at "
-                        + xk[3 * wp] + " " + xk[3 * wp + 1] + " " + xk[3 * wp + 2]);
+                LOG.finest(name + ": t=" + time + " iteration " + iterations + " strain " + strain
+                        + " step scale " + stepScale + ", worst at " + xk[3 * wp] + " " + xk[3 * wp + 1] + " "
+                        + xk[3 * wp + 2]);
             }
             if (strain <= tol && springResidual(xk) <= tol) {
                 converged = true;
@@ -785,14 +736,14 @@ public final class ClothSolver {
      * amount by which a spring's length misses the one its accumulated force asks for.
      */
     private double springResidual(double[] pos) {
+        if (!(material.membraneStiffness() > 0)) {
+            return 0; // the spring rows are inert
+        }
         double worst = 0;
-        for (int i = model.inextRest.length; i < distRest.length; i++) {
-            int r = inextStart + i;
-            if (gVal[gPtr[r]] == 0 && gVal[gPtr[r] + 1] == 0 && gVal[gPtr[r] + 2] == 0) {
-                continue;
-            }
+        for (int s = 0; s < softCount; s++) {
+            int i = softStart - inextStart + s;
             double c = ClothModel.dist(pos, distNodes[2 * i], distNodes[2 * i + 1]) - distRest[i];
-            worst = Math.max(worst, Math.abs(c - alpha[r] * softLambda[r]) / distRest[i]);
+            worst = Math.max(worst, Math.abs(c - alpha[softStart + s] * softLambda[s]) / distRest[i]);
         }
         return worst;
     }

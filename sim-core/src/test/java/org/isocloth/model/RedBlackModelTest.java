@@ -116,4 +116,25 @@ class RedBlackModelTest {
                     "m=" + m + ": free DOFs with boundary constraints " + freeAll);
         }
     }
+
+    @Test
+    void membraneSpringsCoverEveryBlackRedEdgeWithHalfTheArea() {
+        // Every base edge is split at its red node into two black–red fine edges: 2e springs.
+        // Each spring is weighted by a third of the fine triangles beside it. Of the four fine
+        // triangles of a base triangle, the three corner ones (each a quarter of the area) have two
+        // black–red edges and the middle (red) one none, so Σ A = (2/3)·(3/4)·area = area/2; the
+        // stored weight is A/l₀², hence Σ weight·l₀² = area/2.
+        TriMesh g = Grids.horizontal(0.8, 0.6, 5, 3, 0.0);
+        ClothModel m = new ClothModel(g.positions, g.triangles, ClothMaterial.DEFAULT);
+        assertEquals(2 * m.mesh.edgeCount, m.springRest.length);
+        double sum = 0;
+        for (int s = 0; s < m.springRest.length; s++) {
+            int a = m.springNodes[2 * s];
+            int b = m.springNodes[2 * s + 1];
+            assertTrue((a < m.mesh.vertexCount) != (b < m.mesh.vertexCount), "spring " + s + " is black–red");
+            assertEquals(ClothModel.dist(m.restPositions, a, b), m.springRest[s], 1e-15);
+            sum += m.springWeight[s] * m.springRest[s] * m.springRest[s];
+        }
+        assertEquals(0.8 * 0.6 / 2, sum, 1e-12);
+    }
 }
