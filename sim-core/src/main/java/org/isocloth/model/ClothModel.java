@@ -154,44 +154,33 @@ public final class ClothModel {
             fineEdgeRest[k] = dist(restPositions, m.fineEdges[2 * k], m.fineEdges[2 * k + 1]);
         }
 
-        // Membrane springs on the black–red fine edges, weighted by a third of the adjacent fine
-        // triangles' areas. A fine triangle's edges are found through the edge index below.
-        int vc = m.vertexCount;
-        int springs = 0;
-        for (int k = 0; k < fineEdgeRest.length; k++) {
-            if ((m.fineEdges[2 * k] < vc) != (m.fineEdges[2 * k + 1] < vc)) {
-                springs++;
-            }
-        }
+        // Membrane springs on the black–red fine edges: the first 2e fine edges, the two halves of
+        // every base edge (RedBlackMesh#fineEdges). Each half borders one corner fine triangle per
+        // adjacent base triangle, of a quarter of its area; the spring takes a third of that.
+        int springs = 2 * m.edgeCount;
         springNodes = new int[2 * springs];
         springRest = new double[springs];
         springWeight = new double[springs];
-        java.util.HashMap<Long, Integer> springOf = new java.util.HashMap<>();
-        for (int k = 0, s = 0; k < fineEdgeRest.length; k++) {
-            int a = m.fineEdges[2 * k];
-            int b = m.fineEdges[2 * k + 1];
-            if ((a < vc) != (b < vc)) {
-                springNodes[2 * s] = Math.min(a, b);
-                springNodes[2 * s + 1] = Math.max(a, b);
-                springRest[s] = fineEdgeRest[k];
-                springOf.put(((long) Math.min(a, b) << 32) | Math.max(a, b), s);
-                s++;
-            }
+        for (int s = 0; s < springs; s++) {
+            int a = m.fineEdges[2 * s];
+            int b = m.fineEdges[2 * s + 1];
+            springNodes[2 * s] = Math.min(a, b); // the black node
+            springNodes[2 * s + 1] = Math.max(a, b); // the red node
+            springRest[s] = fineEdgeRest[s];
         }
-        for (int f = 0; f < m.fineTriangles.length / 3; f++) {
-            double ar = triangleArea(restPositions, m.fineTriangles[3 * f], m.fineTriangles[3 * f + 1],
-                    m.fineTriangles[3 * f + 2]);
-            for (int i = 0; i < 3; i++) {
-                int a = m.fineTriangles[3 * f + i];
-                int b = m.fineTriangles[3 * f + (i + 1) % 3];
-                Integer s = springOf.get(((long) Math.min(a, b) << 32) | Math.max(a, b));
-                if (s != null) {
-                    springWeight[s] += ar / 3;
+        for (int k = 0; k < m.edgeCount; k++) {
+            double a = 0;
+            for (int side = 0; side < 2; side++) {
+                int f = m.edgeTriangles[2 * k + side];
+                if (f >= 0) {
+                    // black node i is base vertex i, so base triangles index restPositions
+                    a += triangleArea(restPositions, triangles[3 * f], triangles[3 * f + 1],
+                            triangles[3 * f + 2]) / 12;
                 }
             }
-        }
-        for (int s = 0; s < springs; s++) {
-            springWeight[s] /= springRest[s] * springRest[s];
+            for (int s = 2 * k; s < 2 * k + 2; s++) {
+                springWeight[s] = a / (springRest[s] * springRest[s]);
+            }
         }
 
         // Incident triangles per vertex (CSR).
