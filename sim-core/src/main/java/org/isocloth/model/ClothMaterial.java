@@ -25,6 +25,10 @@ import org.isocloth.InputException;
  *       springs stop them from twisting against each other (a mechanism of the thesis's constraint
  *       set that shows as black-node edges stretched by several per cent). 0 gives the thesis's
  *       model exactly.</li>
+ *   <li>{@code friction}: Coulomb friction coefficient μ (dimensionless, in [0, 10]) of cloth–cloth
+ *       contact, and of cloth–collider contact when the collider has none of its own.</li>
+ *   <li>{@code thickness}: collision thickness in metres (in (0, 0.1]): cloth nodes are kept at
+ *       least this far from colliders and from other parts of the cloth.</li>
  * </ul>
  *
  * @param density surface density, kg/m²
@@ -34,21 +38,46 @@ import org.isocloth.InputException;
  * @param damping bending damping time, s
  * @param drag air drag coefficient, kg/(m²·s)
  * @param membraneStiffness in-plane stiffness of the black-node edges, N/m
+ * @param friction Coulomb friction coefficient, dimensionless
+ * @param thickness collision thickness, m
  */
 public record ClothMaterial(double density, double bendingStiffness, RestShape restShape,
-        double strainTolerance, double damping, double drag, double membraneStiffness) {
+        double strainTolerance, double damping, double drag, double membraneStiffness, double friction,
+        double thickness) {
 
     /** Default membrane stiffness of the black-node edges: 1e5 N/m. */
     public static final double DEFAULT_MEMBRANE_STIFFNESS = 1e5;
+    /** Default friction coefficient: 0.3 (cotton on cotton is about 0.3–0.6). */
+    public static final double DEFAULT_FRICTION = 0.3;
+    /** Default collision thickness: 0.005 m. */
+    public static final double DEFAULT_THICKNESS = 0.005;
 
     /**
-     * Cotton-like defaults: 0.2 kg/m², 1e-5 N·m, flat, 0.1 % strain, no damping, no drag, 1e5 N/m.
+     * Cotton-like defaults: 0.2 kg/m², 1e-5 N·m, flat, 0.1 % strain, no damping, no drag, 1e5 N/m,
+     * friction 0.3, thickness 5 mm.
      */
     public static final ClothMaterial DEFAULT =
             new ClothMaterial(0.2, 1e-5, RestShape.FLAT, 1e-3, 0.0, 0.0);
 
     /**
-     * A material with the default membrane stiffness.
+     * A material with the default friction and thickness.
+     *
+     * @param density surface density, kg/m²
+     * @param bendingStiffness flexural rigidity, N·m
+     * @param restShape rest shape of the bending energy
+     * @param strainTolerance relative tolerance of the inextensibility constraints
+     * @param damping bending damping time, s
+     * @param drag air drag coefficient, kg/(m²·s)
+     * @param membraneStiffness in-plane stiffness of the black-node edges, N/m
+     */
+    public ClothMaterial(double density, double bendingStiffness, RestShape restShape,
+            double strainTolerance, double damping, double drag, double membraneStiffness) {
+        this(density, bendingStiffness, restShape, strainTolerance, damping, drag, membraneStiffness,
+                DEFAULT_FRICTION, DEFAULT_THICKNESS);
+    }
+
+    /**
+     * A material with the default membrane stiffness, friction and thickness.
      *
      * @param density surface density, kg/m²
      * @param bendingStiffness flexural rigidity, N·m
@@ -74,6 +103,8 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
         check("drag", drag, drag >= 0 && drag <= 1000, "must be in [0, 1000] kg/(m²·s)");
         check("membraneStiffness", membraneStiffness, membraneStiffness >= 0 && membraneStiffness <= 1e9,
                 "must be in [0, 1e9] N/m");
+        check("friction", friction, friction >= 0 && friction <= 10, "must be in [0, 10]");
+        check("thickness", thickness, thickness > 0 && thickness <= 0.1, "must be in (0, 0.1] m");
         if (restShape == null) {
             throw new InputException("material.restShape: must be flat or initial (got null)");
         }
@@ -90,7 +121,8 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      * @return a copy with that bending stiffness
      */
     public ClothMaterial withBendingStiffness(double k) {
-        return new ClothMaterial(density, k, restShape, strainTolerance, damping, drag, membraneStiffness);
+        return new ClothMaterial(density, k, restShape, strainTolerance, damping, drag, membraneStiffness, friction,
+                thickness);
     }
 
     /**
@@ -99,7 +131,7 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      */
     public ClothMaterial withRestShape(RestShape shape) {
         return new ClothMaterial(density, bendingStiffness, shape, strainTolerance, damping, drag,
-                membraneStiffness);
+                membraneStiffness, friction, thickness);
     }
 
     /**
@@ -107,6 +139,25 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      * @return a copy with that membrane stiffness
      */
     public ClothMaterial withMembraneStiffness(double y) {
-        return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag, y);
+        return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag, y,
+                friction, thickness);
+    }
+
+    /**
+     * @param mu new friction coefficient
+     * @return a copy with that friction coefficient
+     */
+    public ClothMaterial withFriction(double mu) {
+        return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag,
+                membraneStiffness, mu, thickness);
+    }
+
+    /**
+     * @param t new collision thickness in metres
+     * @return a copy with that thickness
+     */
+    public ClothMaterial withThickness(double t) {
+        return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag,
+                membraneStiffness, friction, t);
     }
 }
