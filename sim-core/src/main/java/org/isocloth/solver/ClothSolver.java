@@ -1,8 +1,12 @@
 package org.isocloth.solver;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.isocloth.collision.Collider;
+import org.isocloth.collision.Contact;
 import org.isocloth.linalg.NotPositiveDefiniteException;
 import org.isocloth.linalg.SparseCholesky;
 import org.isocloth.linalg.SymmetricCsc;
@@ -126,6 +130,32 @@ public final class ClothSolver {
     /** Index of the worst inextensibility constraint found by the last {@link #redStrain} call. */
     private int worstIndex;
 
+    // Transpose of G (entries per dof) kept for the per-node contact blocks.
+    private final int[] dofPtr;
+    private final int[] dofEntry;
+    private final int[] rowOf;
+    private final int[][] crossCache;
+    /** Tangential stiffness of a friction contact relative to the node's mass (eq. 3.28 softened). */
+    static final double FRICTION_WEIGHT = 100;
+    // Contacts of the current step (thesis eq. 3.26/3.28), per node: up to three orthonormal
+    // normals n_a with offsets n_a·x_c, a tangential target and its weight κ.
+    private final int[] contactK;
+    private final double[] contactN;
+    private final double[] contactD;
+    private final double[] contactStick;
+    private final double[] contactKappa;
+    private int[] contactNodes = new int[16];
+    private int contactCount;
+    private final double[] force;
+    private final double[] xStart;
+    private final double[] xCollided;
+    private List<Collider> colliders = List.of();
+    private final Contact contactTmp = new Contact();
+    private final double[] boundsTmp = new double[6];
+    private double bendA;
+    private double bendB;
+    private double stepDt;
+
     /**
      * Creates a solver at the model's rest positions, at rest, with nothing pinned.
      *
@@ -208,15 +238,15 @@ public final class ClothSolver {
         alpha = new double[rowCount];
 
         // Transpose of G: entries per dof.
-        int[] dofPtr = new int[n3 + 1];
+        dofPtr = new int[n3 + 1];
         for (int d : gDof) {
             dofPtr[d + 1]++;
         }
         for (int d = 0; d < n3; d++) {
             dofPtr[d + 1] += dofPtr[d];
         }
-        int[] dofEntry = new int[nnz];
-        int[] rowOf = new int[nnz];
+        dofEntry = new int[nnz];
+        rowOf = new int[nnz];
         for (int r = 0; r < rowCount; r++) {
             for (int k = gPtr[r]; k < gPtr[r + 1]; k++) {
                 rowOf[k] = r;
@@ -235,7 +265,22 @@ public final class ClothSolver {
         if (pairCount > Integer.MAX_VALUE / 4) {
             throw new IllegalArgumentException("cloth too large: " + pairCount + " matrix contributions");
         }
-        long[] keys = new long[(int) pairCount + rowCount];
+        // Rows touching different coordinates of the same node couple through a contact node's
+        // 3×3 block of W (its motion restricted to a tangent plane): the pattern is node-level.
+        long crossCount = 0;
+        for (int p = 0; p < nodes; p++) {
+            for (int c = 0; c < 3; c++) {
+                for (int c2 = c + 1; c2 < 3; c2++) {
+                    crossCount += (long) (dofPtr[3 * p + c + 1] - dofPtr[3 * p + c])
+                            * (dofPtr[3 * p + c2 + 1] - dofPtr[3 * p + c2]);
+                }
+            }
+        }
+        if (pairCount + crossCount > Integer.MAX_VALUE / 4) {
+            throw new IllegalArgumentException("cloth too large: " + (pairCount + crossCount)
+                    + " matrix contributions");
+        }
+        long[] keys = new long[(int) (pairCount + crossCount) + rowCount];
         int kp = 0;
         for (int d = 0; d < n3; d++) {
             for (int i = dofPtr[d]; i < dofPtr[d + 1]; i++) {
@@ -243,6 +288,19 @@ public final class ClothSolver {
                 for (int j = dofPtr[d]; j <= i; j++) {
                     int rb = rowOf[dofEntry[j]];
                     keys[kp++] = ((long) rb << 32) | ra;
+                }
+            }
+        }
+        for (int p = 0; p < nodes; p++) {
+            for (int c = 0; c < 3; c++) {
+                for (int c2 = c + 1; c2 < 3; c2++) {
+                    for (int i = dofPtr[3 * p + c]; i < dofPtr[3 * p + c + 1]; i++) {
+                        int ra = rowOf[dofEntry[i]];
+                        for (int j = dofPtr[3 * p + c2]; j < dofPtr[3 * p + c2 + 1]; j++) {
+                            int rb = rowOf[dofEntry[j]];
+                            keys[kp++] = ra >= rb ? ((long) rb << 32) | ra : ((long) ra << 32) | rb;
+                        }
+                    }
                 }
             }
         }
@@ -288,6 +346,15 @@ public final class ClothSolver {
             }
         }
         cholesky = new SparseCholesky(matrix);
+        crossCache = new int[nodes][];
+        contactK = new int[nodes];
+        contactN = new double[9 * nodes];
+        contactD = new double[3 * nodes];
+        contactStick = new double[3 * nodes];
+        contactKappa = new double[nodes];
+        force = new double[n3];
+        xStart = new double[n3];
+        xCollided = new double[n3];
 
         xTilde = new double[n3];
         xHat = new double[n3];
@@ -321,6 +388,21 @@ public final class ClothSolver {
             }
         }
         throw new IllegalStateException("missing pattern entry " + row + "," + col);
+    }
+
+    /**
+     * Sets the colliders this cloth collides with (shared objects: the caller moves them through
+     * time; the solver calls {@link Collider#setInterval} at every step).
+     *
+     * @param list the colliders (not null; copied)
+     */
+    public void setColliders(List<Collider> list) {
+        colliders = List.copyOf(new ArrayList<>(list));
+    }
+
+    /** @return the colliders (unmodifiable) */
+    public List<Collider> colliders() {
+        return colliders;
     }
 
     /** @return the model (not null) */
@@ -513,8 +595,83 @@ public final class ClothSolver {
             }
         }
 
-        // 3. Gauss-Newton projection (eq. 3.21), then fast projection iterations.
+        // 3. Projection (Table 3.1 line 2); with colliders, collisions (line 3), the contacts as
+        // constraints and a second projection (lines 4–5), collisions again (line 6).
+        bendA = a;
+        bendB = b;
+        stepDt = dt;
+        clearContacts();
+        System.arraycopy(x, 0, xStart, 0, n3);
         System.arraycopy(xHat, 0, xk, 0, n3);
+        project(maxInvMass);
+        int iterations = lastIterations;
+        int factorizations = lastFactorizations;
+        boolean converged = lastConverged;
+        double strain = lastStrain;
+        int contacts = 0;
+        if (!colliders.isEmpty()) {
+            for (Collider c : colliders) {
+                c.setInterval(time, time + dt);
+            }
+            System.arraycopy(xk, 0, xCollided, 0, n3);
+            boolean coupled = settings.collisions() == CollisionHandling.COUPLED;
+            contacts = collide(xStart, xCollided, dt, coupled);
+            System.arraycopy(xCollided, 0, xk, 0, n3);
+            if (coupled && contacts > 0) {
+                project(maxInvMass);
+                iterations += lastIterations;
+                factorizations += lastFactorizations;
+                converged = lastConverged;
+                strain = lastStrain;
+                clearContacts();
+                collide(xStart, xk, dt, false);
+            }
+        }
+        for (int i = 0; i < n3; i++) {
+            if (!Double.isFinite(xk[i])) {
+                throw new SimulationException(name + ": non-finite position at node " + (i / 3)
+                        + " after collision processing at t=" + time + " s; the state before the step is kept");
+            }
+        }
+        // 4. Velocity update (Table 3.1 line 7, or its BDF2 form) and commit.
+        for (int i = 0; i < n3; i++) {
+            double vn;
+            if (bdf2) {
+                vn = (1.5 * xk[i] - 2 * x[i] + 0.5 * xPrev[i]) / dt;
+            } else {
+                vn = (xk[i] - x[i]) / dt;
+            }
+            xPrev[i] = x[i];
+            vPrev[i] = v[i];
+            x[i] = xk[i];
+            v[i] = vn;
+        }
+        hasHistory = true;
+        time += dt;
+        if (!converged) {
+            LOG.log(Level.FINE, "{0}: projection stopped at the iteration cap ({1}) with strain {2}",
+                    new Object[] {name, iterations, strain});
+        }
+        return new StepResult(iterations, converged, redStrain(x, false), factorizations, contacts);
+    }
+
+    private int lastIterations;
+    private int lastFactorizations;
+    private boolean lastConverged;
+    private double lastStrain;
+
+    /**
+     * One Gauss-Newton projection from the current iterate {@code xk} (its linearisation point)
+     * towards the step's objective anchored at x̂, with the contacts registered for this step.
+     * Leaves the result in {@code xk} and its statistics in the {@code last*} fields.
+     *
+     * @param maxInvMass largest inverse mass of the step
+     */
+    private void project(double maxInvMass) {
+        int n3 = 3 * nodes;
+        double a = bendA;
+        double b = bendB;
+        Arrays.fill(softLambda, 0);
         double tol = material.strainTolerance();
         int iterations = 0;
         int factorizations = 0;
@@ -591,6 +748,7 @@ public final class ClothSolver {
                 values[diagSlot[r]] = alpha[r];
             }
             scatter(pairs, values);
+            scatterContactBlocks(values);
             try {
                 cholesky.factor(values);
                 factorizations++;
@@ -599,16 +757,29 @@ public final class ClothSolver {
                 throw new SimulationException(name + ": the SPD system of eq. 3.30 lost definiteness at t="
                         + time + " s (" + ex.getMessage() + ")", ex);
             }
-            // x = x_target − W Gᵀ μ
-            System.arraycopy(xTarget, 0, xk, 0, n3);
+            // x = x_target − W Gᵀ μ (W is diagonal except on contact nodes)
+            Arrays.fill(force, 0);
             for (int r = 0; r < rowCount; r++) {
                 double m = mu[r];
                 if (m == 0) {
                     continue;
                 }
                 for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
-                    int d = gDof[e];
-                    xk[d] -= w[d] * gVal[e] * m;
+                    force[gDof[e]] += gVal[e] * m;
+                }
+            }
+            for (int i = 0; i < n3; i++) {
+                xk[i] = xTarget[i] - w[i] * force[i];
+            }
+            for (int ci = 0; ci < contactCount; ci++) {
+                int p = contactNodes[ci];
+                double inv = contactInvMass(p);
+                for (int c = 0; c < 3; c++) {
+                    for (int c2 = 0; c2 < 3; c2++) {
+                        if (c2 != c) {
+                            xk[3 * p + c] -= crossW(p, c, c2, inv) * force[3 * p + c2];
+                        }
+                    }
                 }
             }
             for (int i = 0; i < n3; i++) {
@@ -657,32 +828,17 @@ public final class ClothSolver {
                 break;
             }
         }
+        lastIterations = iterations;
+        lastFactorizations = factorizations;
+        lastConverged = converged;
+        lastStrain = strain;
         if (!converged && !(strain <= DIVERGED_STRAIN)) {
             throw new SimulationException(name + ": the projection diverged at t=" + time + " s (strain "
                     + strain + " after " + iterations + " Gauss-Newton iterations); the state before the step"
                     + " is kept");
         }
-        // 4. Velocity update (Table 3.1 line 7, or its BDF2 form) and commit.
-        for (int i = 0; i < n3; i++) {
-            double vn;
-            if (bdf2) {
-                vn = (1.5 * xk[i] - 2 * x[i] + 0.5 * xPrev[i]) / dt;
-            } else {
-                vn = (xk[i] - x[i]) / dt;
-            }
-            xPrev[i] = x[i];
-            vPrev[i] = v[i];
-            x[i] = xk[i];
-            v[i] = vn;
-        }
-        hasHistory = true;
-        time += dt;
-        if (!converged) {
-            LOG.log(Level.FINE, "{0}: projection stopped at the iteration cap ({1}) with strain {2}",
-                    new Object[] {name, iterations, strain});
-        }
-        return new StepResult(iterations, converged, redStrain(x, false), factorizations);
     }
+
 
     /**
      * Sets the metric W = M⁻¹ and the anchor of the iteration. The first iteration solves
@@ -706,6 +862,234 @@ public final class ClothSolver {
                 xTarget[i] = first || inv == 0 ? xHat[i] : xk[i];
             }
         }
+        // Contact nodes (eq. 3.26/3.28 eliminated per node): the normal rows fix n_a·x = d_a, the
+        // soft tangential rows add κ·m of stiffness towards the friction target x_s. The node's
+        // metric becomes W = P/(m(1+κ)) with P the projector onto the tangent space, and its
+        // anchor P(x̂ + κ x_s)/(1+κ) + Σ n_a d_a.
+        for (int ci = 0; ci < contactCount; ci++) {
+            int p = contactNodes[ci];
+            double inv = contactInvMass(p);
+            double kap = contactKappa[p];
+            int k = contactK[p];
+            double[] t = new double[3];
+            for (int c = 0; c < 3; c++) {
+                int i = 3 * p + c;
+                t[c] = first ? (xHat[i] + kap * contactStick[i]) / (1 + kap) : xk[i];
+            }
+            double[] target = t.clone();
+            for (int q = 0; q < k; q++) {
+                int o = 9 * p + 3 * q;
+                double dn = contactN[o] * t[0] + contactN[o + 1] * t[1] + contactN[o + 2] * t[2];
+                double shift = contactD[3 * p + q] - dn;
+                for (int c = 0; c < 3; c++) {
+                    target[c] += shift * contactN[o + c];
+                }
+            }
+            for (int c = 0; c < 3; c++) {
+                xTarget[3 * p + c] = target[c];
+                w[3 * p + c] = crossW(p, c, c, inv);
+            }
+        }
+    }
+
+    /** Inverse tangential mass 1/(m(1+κ)) of a contact node. */
+    private double contactInvMass(int p) {
+        return 1.0 / (massEff[p] * (1 + contactKappa[p]));
+    }
+
+    /** Entry (c, c2) of a contact node's block W = (I − Σ n_a n_aᵀ)·inv. */
+    private double crossW(int p, int c, int c2, double inv) {
+        double v = c == c2 ? 1 : 0;
+        for (int q = 0; q < contactK[p]; q++) {
+            v -= contactN[9 * p + 3 * q + c] * contactN[9 * p + 3 * q + c2];
+        }
+        return v * inv;
+    }
+
+    /**
+     * Adds the off-diagonal (c ≠ c2) parts of the contact nodes' W blocks to S:
+     * S[a,b] += Σ G[a,(p,c)] W_p[c,c2] G[b,(p,c2)]. Per node, the ordered entry pairs with
+     * different coordinates and row(a) ≥ row(b) are listed once and cached.
+     */
+    private void scatterContactBlocks(double[] out) {
+        for (int ci = 0; ci < contactCount; ci++) {
+            int p = contactNodes[ci];
+            int[] list = crossCache[p];
+            if (list == null) {
+                list = crossList(p);
+                crossCache[p] = list;
+            }
+            double inv = contactInvMass(p);
+            double[] wb = new double[9];
+            for (int c = 0; c < 3; c++) {
+                for (int c2 = 0; c2 < 3; c2++) {
+                    wb[3 * c + c2] = crossW(p, c, c2, inv);
+                }
+            }
+            for (int i = 0; i < list.length; i += 4) {
+                out[list[i + 2]] += wb[list[i + 3]] * gVal[list[i]] * gVal[list[i + 1]];
+            }
+        }
+    }
+
+    private int[] crossList(int p) {
+        int count = 0;
+        for (int c = 0; c < 3; c++) {
+            for (int c2 = 0; c2 < 3; c2++) {
+                if (c == c2) {
+                    continue;
+                }
+                for (int i = dofPtr[3 * p + c]; i < dofPtr[3 * p + c + 1]; i++) {
+                    for (int j = dofPtr[3 * p + c2]; j < dofPtr[3 * p + c2 + 1]; j++) {
+                        if (rowOf[dofEntry[i]] >= rowOf[dofEntry[j]]) {
+                            count++;
+                        }
+                    }
+                }
+            }
+        }
+        int[] list = new int[4 * count];
+        int q = 0;
+        for (int c = 0; c < 3; c++) {
+            for (int c2 = 0; c2 < 3; c2++) {
+                if (c == c2) {
+                    continue;
+                }
+                for (int i = dofPtr[3 * p + c]; i < dofPtr[3 * p + c + 1]; i++) {
+                    int ka = dofEntry[i];
+                    for (int j = dofPtr[3 * p + c2]; j < dofPtr[3 * p + c2 + 1]; j++) {
+                        int kb = dofEntry[j];
+                        if (rowOf[ka] >= rowOf[kb]) {
+                            list[q++] = ka;
+                            list[q++] = kb;
+                            list[q++] = find(matrix.colPtr, matrix.rowIdx, rowOf[kb], rowOf[ka]);
+                            list[q++] = 3 * c + c2;
+                        }
+                    }
+                }
+            }
+        }
+        return list;
+    }
+
+    private void clearContacts() {
+        for (int ci = 0; ci < contactCount; ci++) {
+            contactK[contactNodes[ci]] = 0;
+            contactKappa[contactNodes[ci]] = 0;
+        }
+        contactCount = 0;
+    }
+
+    /**
+     * Registers a contact constraint on node p: n·x = d (n unit), with friction target and weight.
+     * Normals are orthonormalised against the node's earlier ones; one nearly parallel to them is
+     * dropped (its constraint is already implied).
+     */
+    private void addContact(int p, double[] n, double d, double[] stick, double kappa) {
+        int k = contactK[p];
+        if (k == 0) {
+            if (contactCount == contactNodes.length) {
+                contactNodes = Arrays.copyOf(contactNodes, 2 * contactCount);
+            }
+            contactNodes[contactCount++] = p;
+        }
+        if (k < 3) {
+            double nx = n[0];
+            double ny = n[1];
+            double nz = n[2];
+            double dd = d;
+            for (int q = 0; q < k; q++) {
+                int o = 9 * p + 3 * q;
+                double dot = nx * contactN[o] + ny * contactN[o + 1] + nz * contactN[o + 2];
+                nx -= dot * contactN[o];
+                ny -= dot * contactN[o + 1];
+                nz -= dot * contactN[o + 2];
+                dd -= dot * contactD[3 * p + q];
+            }
+            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (len > 0.1) {
+                int o = 9 * p + 3 * k;
+                contactN[o] = nx / len;
+                contactN[o + 1] = ny / len;
+                contactN[o + 2] = nz / len;
+                contactD[3 * p + k] = dd / len;
+                contactK[p] = k + 1;
+            }
+        }
+        System.arraycopy(stick, 0, contactStick, 3 * p, 3);
+        contactKappa[p] = Math.max(contactKappa[p], kappa);
+    }
+
+    /**
+     * Collision processing against the colliders (Table 3.1 lines 3 and 6): every free node whose
+     * path from {@code start} to {@code end} comes within the thickness of a collider is moved to
+     * the collider's x_c, with friction (eq. 3.27) applied to its tangential motion relative to
+     * the collider's surface: the tangential displacement shrinks by μ times the normal
+     * correction, and stops when that exceeds it (static friction).
+     *
+     * @param start positions at the start of the step
+     * @param end positions at the end of the step, corrected in place
+     * @param dt step duration
+     * @param register whether to register the contacts as constraints for the next projection
+     * @return number of node contacts found
+     */
+    private int collide(double[] start, double[] end, double dt, boolean register) {
+        double thick = material.thickness();
+        int found = 0;
+        Contact c = contactTmp;
+        double[] xc = new double[3];
+        for (Collider col : colliders) {
+            col.sweptBounds(boundsTmp);
+            double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
+            for (int p = 0; p < nodes; p++) {
+                if (pinned[p] || !pathNear(start, end, p, boundsTmp, thick)) {
+                    continue;
+                }
+                if (!col.contact(start, end, p, thick, c)) {
+                    continue;
+                }
+                found++;
+                double[] n = c.normal;
+                double push = 0;
+                double dn0 = 0;
+                double[] d0 = new double[3];
+                for (int k = 0; k < 3; k++) {
+                    push += (c.point[k] - end[3 * p + k]) * n[k];
+                    d0[k] = c.point[k] - start[3 * p + k] - dt * c.surfaceVelocity[k];
+                    dn0 += d0[k] * n[k];
+                }
+                push = Math.max(push, 0);
+                double tLen2 = 0;
+                for (int k = 0; k < 3; k++) {
+                    d0[k] -= dn0 * n[k];
+                    tLen2 += d0[k] * d0[k];
+                }
+                double tLen = Math.sqrt(tLen2);
+                double keep = tLen > 0 ? Math.max(1 - mu * push / tLen, 0) : 1;
+                double dcn = 0;
+                for (int k = 0; k < 3; k++) {
+                    xc[k] = c.point[k] - (1 - keep) * d0[k];
+                    end[3 * p + k] = xc[k];
+                    dcn += xc[k] * n[k];
+                }
+                if (register) {
+                    addContact(p, n, dcn, xc, mu > 0 ? FRICTION_WEIGHT : 0);
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Whether node p's path, inflated by the thickness, can touch the box. */
+    private static boolean pathNear(double[] start, double[] end, int p, double[] box, double pad) {
+        for (int k = 0; k < 3; k++) {
+            double lo = Math.min(start[3 * p + k], end[3 * p + k]) - pad;
+            double hi = Math.max(start[3 * p + k], end[3 * p + k]) + pad;
+            if (hi < box[k] || lo > box[3 + k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -6,16 +6,30 @@ import org.isocloth.InputException;
  * Settings of the Gauss-Newton projection.
  *
  * @param integrator time integrator (not null)
- * @param maxIterations cap on Gauss-Newton iterations per step (1–1000)
+ * @param maxIterations cap on Gauss-Newton iterations per projection (1–1000)
+ * @param collisions how collisions enter the step (not null)
  */
-public record SolverSettings(Integrator integrator, int maxIterations) {
-    /** Backward Euler, 20 iterations. */
+public record SolverSettings(Integrator integrator, int maxIterations, CollisionHandling collisions) {
+    /** Backward Euler, 20 iterations, coupled collisions. */
     public static final SolverSettings DEFAULT = new SolverSettings(Integrator.BACKWARD_EULER, 20);
+
+    /**
+     * Settings with coupled collisions.
+     *
+     * @param integrator time integrator (not null)
+     * @param maxIterations cap on Gauss-Newton iterations per projection (1–1000)
+     */
+    public SolverSettings(Integrator integrator, int maxIterations) {
+        this(integrator, maxIterations, CollisionHandling.COUPLED);
+    }
 
     /** Validates the fields. */
     public SolverSettings {
         if (integrator == null) {
             throw new InputException("solver.integrator: must be BE or BDF2 (got null)");
+        }
+        if (collisions == null) {
+            throw new InputException("solver.collisions: must be coupled or staggered (got null)");
         }
         if (maxIterations < 1 || maxIterations > 1000) {
             throw new InputException("solver.maxIterations: must be in [1, 1000] (got " + maxIterations + ")");

@@ -8,6 +8,8 @@ package org.isocloth.solver;
  *     false means the projection stopped at the iteration cap
  * @param redStrain largest relative error |l/d − 1| over the inextensibility constraints at the end
  * @param factorizations sparse Cholesky factorizations performed
+ * @param contacts cloth-node contacts found by collision processing (Table 3.1 line 3)
  */
-public record StepResult(int iterations, boolean converged, double redStrain, int factorizations) {
+public record StepResult(int iterations, boolean converged, double redStrain, int factorizations,
+        int contacts) {
 }
