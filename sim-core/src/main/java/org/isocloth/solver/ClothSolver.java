@@ -144,6 +144,7 @@ public final class ClothSolver {
     private final double[] contactD;
     private final double[] contactStick;
     private final double[] contactKappa;
+    private final double[] contactShift;
     private int[] contactNodes = new int[16];
     private int contactCount;
     private final double[] force;
@@ -352,6 +353,7 @@ public final class ClothSolver {
         contactD = new double[3 * nodes];
         contactStick = new double[3 * nodes];
         contactKappa = new double[nodes];
+        contactShift = new double[3 * nodes];
         force = new double[n3];
         xStart = new double[n3];
         xCollided = new double[n3];
@@ -865,7 +867,10 @@ public final class ClothSolver {
         // Contact nodes (eq. 3.26/3.28 eliminated per node): the normal rows fix n_a·x = d_a, the
         // soft tangential rows add κ·m of stiffness towards the friction target x_s. The node's
         // metric becomes W = P/(m(1+κ)) with P the projector onto the tangent space, and its
-        // anchor P(x̂ + κ x_s)/(1+κ) + Σ n_a d_a.
+        // anchor P(x̂ + f + κ x_s)/(1+κ) + Σ n_a d_a, where f is the friction displacement that
+        // collision processing took off the node's tangential motion (eq. 3.27): the friction
+        // impulse also acts on the prediction, so the soft rows and the inertia agree and a
+        // sticking node does not creep.
         for (int ci = 0; ci < contactCount; ci++) {
             int p = contactNodes[ci];
             double inv = contactInvMass(p);
@@ -874,7 +879,7 @@ public final class ClothSolver {
             double[] t = new double[3];
             for (int c = 0; c < 3; c++) {
                 int i = 3 * p + c;
-                t[c] = first ? (xHat[i] + kap * contactStick[i]) / (1 + kap) : xk[i];
+                t[c] = first ? (xHat[i] + contactShift[i] + kap * contactStick[i]) / (1 + kap) : xk[i];
             }
             double[] target = t.clone();
             for (int q = 0; q < k; q++) {
@@ -976,6 +981,7 @@ public final class ClothSolver {
         for (int ci = 0; ci < contactCount; ci++) {
             contactK[contactNodes[ci]] = 0;
             contactKappa[contactNodes[ci]] = 0;
+            Arrays.fill(contactShift, 3 * contactNodes[ci], 3 * contactNodes[ci] + 3, 0.0);
         }
         contactCount = 0;
     }
@@ -985,7 +991,7 @@ public final class ClothSolver {
      * Normals are orthonormalised against the node's earlier ones; one nearly parallel to them is
      * dropped (its constraint is already implied).
      */
-    private void addContact(int p, double[] n, double d, double[] stick, double kappa) {
+    private void addContact(int p, double[] n, double d, double[] stick, double[] shift, double kappa) {
         int k = contactK[p];
         if (k == 0) {
             if (contactCount == contactNodes.length) {
@@ -1017,6 +1023,9 @@ public final class ClothSolver {
             }
         }
         System.arraycopy(stick, 0, contactStick, 3 * p, 3);
+        for (int c = 0; c < 3; c++) {
+            contactShift[3 * p + c] += shift[c];
+        }
         contactKappa[p] = Math.max(contactKappa[p], kappa);
     }
 
@@ -1038,6 +1047,7 @@ public final class ClothSolver {
         int found = 0;
         Contact c = contactTmp;
         double[] xc = new double[3];
+        double[] shift = new double[3];
         for (Collider col : colliders) {
             col.sweptBounds(boundsTmp);
             double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
@@ -1068,12 +1078,13 @@ public final class ClothSolver {
                 double keep = tLen > 0 ? Math.max(1 - mu * push / tLen, 0) : 1;
                 double dcn = 0;
                 for (int k = 0; k < 3; k++) {
-                    xc[k] = c.point[k] - (1 - keep) * d0[k];
+                    shift[k] = -(1 - keep) * d0[k];
+                    xc[k] = c.point[k] + shift[k];
                     end[3 * p + k] = xc[k];
                     dcn += xc[k] * n[k];
                 }
                 if (register) {
-                    addContact(p, n, dcn, xc, mu > 0 ? FRICTION_WEIGHT : 0);
+                    addContact(p, n, dcn, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0);
                 }
             }
         }
