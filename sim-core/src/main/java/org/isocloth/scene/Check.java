@@ -29,6 +29,15 @@ final class Check {
     static final Range DAMPING = Range.closed(0, 100);
     static final Range DRAG = Range.closed(0, 1000);
     static final Range MEMBRANE_STIFFNESS = Range.closed(0, 1e9);
+    /** Coulomb friction coefficient (dimensionless), of a material or a collider. */
+    static final Range FRICTION = Range.closed(0, 10);
+    /** Collision thickness of a material, m. */
+    static final Range THICKNESS = Range.openClosed(0, 0.1);
+    /**
+     * A positive size (radius, half extent), m: any value {@code > 0}; the reader and the records
+     * also require it to be finite.
+     */
+    static final Range POSITIVE = Range.openClosed(0, Double.POSITIVE_INFINITY);
     /** Pin motion end time: any time {@code >= 0}, including +Infinity (moves for ever). */
     static final Range UNTIL = Range.closed(0, Double.POSITIVE_INFINITY);
 
@@ -147,6 +156,24 @@ final class Check {
         return "must be perpendicular to normal " + Arrays.toString(normal) + " (got "
                 + Arrays.toString(uAxis) + ", |cos angle| = " + Math.abs(cos) + " > "
                 + PERPENDICULAR_TOLERANCE + ")";
+    }
+
+    /** Reason a box rotation {@code [ax, ay, az, degrees]} has a zero axis, or null. */
+    static String rotationAxis(double[] rotation) {
+        double[] axis = Arrays.copyOf(rotation, 3);
+        return length(axis) > 0 ? null
+                : "axis must be non-zero (got " + Arrays.toString(axis) + ")";
+    }
+
+    /** Reason a positive size is not finite or not {@code > 0}, or null. */
+    static String positive(double v) {
+        String f = finite(v);
+        return f != null ? f : POSITIVE.violation(v);
+    }
+
+    /** Reason a collider friction is neither NaN (absent) nor in [0, 10], or null. */
+    static String optionalFriction(double mu) {
+        return Double.isNaN(mu) ? null : FRICTION.violation(mu);
     }
 
     /** Reason a box is inverted in some axis, or null. */

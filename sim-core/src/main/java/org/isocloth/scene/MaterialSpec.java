@@ -1,6 +1,7 @@
 package org.isocloth.scene;
 
 import java.util.Objects;
+import org.isocloth.model.ClothMaterial;
 
 /**
  * Material of one cloth (JSON object {@code "material"}). All quantities SI.
@@ -16,6 +17,10 @@ import java.util.Objects;
  *     default 0 (no drag)
  * @param membraneStiffness in-plane stiffness of the subdivided mesh's black-node edges, N/m, in
  *     [0, 1e9]; default 1e5 (0 gives the thesis's constraint set alone)
+ * @param friction Coulomb friction coefficient (dimensionless) of cloth–cloth contact, and of
+ *     cloth–collider contact when the collider has none of its own, in [0, 10]; default 0.3
+ * @param thickness collision thickness, m: nodes are kept at least this far from colliders and
+ *     from other parts of the cloth, in (0, 0.1]; default 0.005
  */
 public record MaterialSpec(
         double density,
@@ -24,7 +29,9 @@ public record MaterialSpec(
         double strainTolerance,
         double damping,
         double drag,
-        double membraneStiffness) {
+        double membraneStiffness,
+        double friction,
+        double thickness) {
 
     /** Default areal density: 0.2 kg/m². */
     public static final double DEFAULT_DENSITY = 0.2;
@@ -40,9 +47,30 @@ public record MaterialSpec(
     public static final double DEFAULT_DRAG = 0;
     /** Default membrane stiffness: 1e5 N/m. */
     public static final double DEFAULT_MEMBRANE_STIFFNESS = 1e5;
+    /** Default friction coefficient: 0.3 ({@link ClothMaterial#DEFAULT_FRICTION}). */
+    public static final double DEFAULT_FRICTION = ClothMaterial.DEFAULT_FRICTION;
+    /** Default collision thickness: 0.005 m ({@link ClothMaterial#DEFAULT_THICKNESS}). */
+    public static final double DEFAULT_THICKNESS = ClothMaterial.DEFAULT_THICKNESS;
 
     /**
-     * A material with the default membrane stiffness.
+     * A material with the default friction and thickness.
+     *
+     * @param density see the record description
+     * @param bendingStiffness see the record description
+     * @param restShape see the record description
+     * @param strainTolerance see the record description
+     * @param damping see the record description
+     * @param drag see the record description
+     * @param membraneStiffness see the record description
+     */
+    public MaterialSpec(double density, double bendingStiffness, RestShape restShape,
+            double strainTolerance, double damping, double drag, double membraneStiffness) {
+        this(density, bendingStiffness, restShape, strainTolerance, damping, drag,
+                membraneStiffness, DEFAULT_FRICTION, DEFAULT_THICKNESS);
+    }
+
+    /**
+     * A material with the default membrane stiffness, friction and thickness.
      *
      * @param density see the record description
      * @param bendingStiffness see the record description
@@ -58,7 +86,7 @@ public record MaterialSpec(
     }
 
     /**
-     * Checks and copies the components.
+     * Checks the components.
      *
      * @param density see the record description
      * @param bendingStiffness see the record description
@@ -66,6 +94,9 @@ public record MaterialSpec(
      * @param strainTolerance see the record description
      * @param damping see the record description
      * @param drag see the record description
+     * @param membraneStiffness see the record description
+     * @param friction see the record description
+     * @param thickness see the record description
      * @throws NullPointerException if {@code restShape} is null
      * @throws IllegalArgumentException if a value is outside its range (NaN always is)
      */
@@ -77,14 +108,17 @@ public record MaterialSpec(
         Check.require("damping", Check.DAMPING.violation(damping));
         Check.require("drag", Check.DRAG.violation(drag));
         Check.require("membraneStiffness", Check.MEMBRANE_STIFFNESS.violation(membraneStiffness));
+        Check.require("friction", Check.FRICTION.violation(friction));
+        Check.require("thickness", Check.THICKNESS.violation(thickness));
     }
 
     /**
      * @return the material used for omitted fields: 0.2 kg/m², 1e-5 N·m, flat, 0.001, 0 s,
-     *     0 kg/(m²·s)
+     *     0 kg/(m²·s), 1e5 N/m, friction 0.3, thickness 0.005 m
      */
     public static MaterialSpec defaults() {
         return new MaterialSpec(DEFAULT_DENSITY, DEFAULT_BENDING_STIFFNESS, DEFAULT_REST_SHAPE,
-                DEFAULT_STRAIN_TOLERANCE, DEFAULT_DAMPING, DEFAULT_DRAG);
+                DEFAULT_STRAIN_TOLERANCE, DEFAULT_DAMPING, DEFAULT_DRAG,
+                DEFAULT_MEMBRANE_STIFFNESS, DEFAULT_FRICTION, DEFAULT_THICKNESS);
     }
 }

@@ -56,7 +56,8 @@ public final class SceneCloth {
         ClothMaterial material = new ClothMaterial(m.density(), m.bendingStiffness(),
                 m.restShape() == RestShape.INITIAL ? org.isocloth.model.RestShape.INITIAL
                         : org.isocloth.model.RestShape.FLAT,
-                m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness());
+                m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(),
+                m.thickness());
         this.model = new ClothModel(baseMesh.positions, baseMesh.triangles, material);
         Integrator integrator = scene.solver().integrator() == org.isocloth.scene.Integrator.BDF2
                 ? Integrator.BDF2 : Integrator.BACKWARD_EULER;

@@ -54,14 +54,24 @@ public final class SceneReader {
     // Field names at each level, in the order SceneWriter writes them.
     static final Set<String> SCENE_FIELDS = orderedSet(
             "name", "fps", "frames", "substeps", "gravity", "solver", "cloths", "colliders");
-    static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations");
+    static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
+            "collisions");
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
     static final Set<String> MATERIAL_FIELDS = orderedSet("density", "bendingStiffness",
-            "restShape", "strainTolerance", "damping", "drag", "membraneStiffness");
+            "restShape", "strainTolerance", "damping", "drag", "membraneStiffness", "friction",
+            "thickness");
     static final Set<String> PIN_FIELDS = orderedSet("box", "motion");
     static final Set<String> BOX_FIELDS = orderedSet("min", "max");
     static final Set<String> MOTION_FIELDS = orderedSet("velocity", "until");
+    static final Set<String> COLLIDER_FIELDS = orderedSet("name", "sphere", "capsule", "box",
+            "plane", "obj", "objSequence", "friction", "motion");
+    static final Set<String> SPHERE_FIELDS = orderedSet("center", "radius");
+    static final Set<String> CAPSULE_FIELDS = orderedSet("a", "b", "radius");
+    static final Set<String> BOX_COLLIDER_FIELDS = orderedSet("center", "halfExtents", "rotation");
+    static final Set<String> PLANE_FIELDS = orderedSet("point", "normal");
+    static final Set<String> SEQUENCE_FIELDS = orderedSet("pattern", "fps");
+    static final Set<String> RIGID_MOTION_FIELDS = orderedSet("velocity", "angularVelocity");
 
     private SceneReader() {
     }
@@ -220,6 +230,10 @@ public final class SceneReader {
 
         /** Mesh kinds: the key naming the kind, in message order, and its parser. */
         private final Map<String, KindParser<MeshSpec>> meshKinds = new LinkedHashMap<>();
+        /** Collider kinds: the key naming the kind, in message order, and its parser. */
+        private final Map<String, ColliderParser> colliderKinds = new LinkedHashMap<>();
+        /** The scene's frame rate, the default of an OBJ sequence's. */
+        private double sceneFps = SceneSpec.DEFAULT_FPS;
 
         Walker(Path file) {
             this.file = file;
@@ -227,6 +241,13 @@ public final class SceneReader {
             // to add a mesh kind: a record implementing MeshSpec, a parser method, one line here
             meshKinds.put("grid", this::grid);
             meshKinds.put("obj", this::obj);
+            // to add a collider kind: a record implementing ColliderSpec, a parser, one line here
+            colliderKinds.put("sphere", this::sphere);
+            colliderKinds.put("capsule", this::capsule);
+            colliderKinds.put("box", this::box);
+            colliderKinds.put("plane", this::plane);
+            colliderKinds.put("obj", this::objCollider);
+            colliderKinds.put("objSequence", this::objSequence);
         }
 
         // ------------------------------------------------------------------ structure
@@ -243,6 +264,7 @@ public final class SceneReader {
             checkFields(root, "", SCENE_FIELDS);
             String name = optName(root, "", defaultSceneName());
             double fps = optNumber(root, "", "fps", Check.FPS, SceneSpec.DEFAULT_FPS);
+            sceneFps = fps;
             int frames = optInt(root, "", "frames", Check.FRAMES, SceneSpec.DEFAULT_FRAMES);
             int substeps = optInt(root, "", "substeps", Check.SUBSTEPS, SceneSpec.DEFAULT_SUBSTEPS);
             double[] gravity = optVector(root, "", "gravity", 3, SceneSpec.defaultGravity());
@@ -251,8 +273,11 @@ public final class SceneReader {
                     ? solver(root.get("solver"), "solver")
                     : SolverSpec.defaults();
             List<ClothSpec> cloths = cloths(required(root, "", "cloths"), "cloths");
-            colliders(root.get("colliders"), "colliders");
-            return new SceneSpec(name, file, fps, frames, substeps, gravity, solver, cloths);
+            List<ColliderSpec> colliders = root.has("colliders")
+                    ? colliders(root.get("colliders"), "colliders")
+                    : List.of();
+            return new SceneSpec(name, file, fps, frames, substeps, gravity, solver, cloths,
+                    colliders);
         }
 
         private String defaultSceneName() {
@@ -271,7 +296,10 @@ public final class SceneReader {
                     : SolverSpec.DEFAULT_INTEGRATOR;
             int maxIterations = optInt(node, path, "maxIterations", Check.MAX_ITERATIONS,
                     SolverSpec.DEFAULT_MAX_ITERATIONS);
-            return new SolverSpec(integrator, maxIterations);
+            CollisionMode collisions = node.has("collisions")
+                    ? choice(node.get("collisions"), child(path, "collisions"), COLLISION_MODES)
+                    : SolverSpec.DEFAULT_COLLISIONS;
+            return new SolverSpec(integrator, maxIterations, collisions);
         }
 
         private List<ClothSpec> cloths(JsonNode node, String path) {
@@ -340,20 +368,38 @@ public final class SceneReader {
         }
 
         private MeshSpec obj(JsonNode node, String path) {
+            return new ObjMeshSpec(resolve(pathText(node, path)));
+        }
+
+        /** A non-blank string naming a path, as written. */
+        private Path pathText(JsonNode node, String path) {
             String text = string(node, path);
             requireOk(path, Check.nonBlank(text));
-            Path p;
             try {
-                p = Path.of(text);
+                return Path.of(text);
             } catch (InvalidPathException e) {
                 throw error(path,
                         "invalid path " + Check.quote(text) + " (" + oneLine(e.getReason()) + ")");
             }
-            if (!p.isAbsolute()) {
-                Path dir = file.getParent();
-                p = (dir == null ? p : dir.resolve(p)).normalize();
+        }
+
+        /** {@code p} resolved against the scene file's directory (normalized) unless absolute. */
+        private Path resolve(Path p) {
+            if (p.isAbsolute()) {
+                return p;
             }
-            return new ObjMeshSpec(p);
+            Path dir = file.getParent();
+            return (dir == null ? p : dir.resolve(p)).normalize();
+        }
+
+        /** Checks that a file named by the field at {@code path} exists. */
+        private void requireFile(String path, Path p, String what) {
+            if (!Files.exists(p)) {
+                throw error(path, "no such file: " + oneLine(p.toString()) + what);
+            }
+            if (!Files.isRegularFile(p)) {
+                throw error(path, "not a regular file: " + oneLine(p.toString()) + what);
+            }
         }
 
         private MaterialSpec material(JsonNode node, String path) {
@@ -373,7 +419,12 @@ public final class SceneReader {
             double drag = optNumber(node, path, "drag", Check.DRAG, MaterialSpec.DEFAULT_DRAG);
             double membrane = optNumber(node, path, "membraneStiffness", Check.MEMBRANE_STIFFNESS,
                     MaterialSpec.DEFAULT_MEMBRANE_STIFFNESS);
-            return new MaterialSpec(density, bending, restShape, strainTolerance, damping, drag, membrane);
+            double friction = optNumber(node, path, "friction", Check.FRICTION,
+                    MaterialSpec.DEFAULT_FRICTION);
+            double thickness = optNumber(node, path, "thickness", Check.THICKNESS,
+                    MaterialSpec.DEFAULT_THICKNESS);
+            return new MaterialSpec(density, bending, restShape, strainTolerance, damping, drag,
+                    membrane, friction, thickness);
         }
 
         private PinSpec pin(JsonNode node, String path) {
@@ -399,23 +450,110 @@ public final class SceneReader {
             return new PinSpec(min, max, velocity, until);
         }
 
-        /**
-         * Colliders are not supported yet: absent or an empty array is accepted, anything else is
-         * rejected. To add collider kinds: add a {@code ColliderSpec} sealed interface and a
-         * {@code colliders} component to {@link SceneSpec}, then parse each element here like
-         * {@link #mesh}: {@code checkFields} with the kind keys plus common fields, and
-         * {@code oneOf(node, path, colliderKinds)} with a map of {@link KindParser}s filled like
-         * {@code meshKinds}, e.g. {@code "sphere" -> this::sphere, "plane" -> this::plane}.
-         */
-        private void colliders(JsonNode node, String path) {
-            if (node == null) {
-                return;
-            }
+        private List<ColliderSpec> colliders(JsonNode node, String path) {
             array(node, path);
-            if (!node.isEmpty()) {
-                throw error(index(path, 0),
-                        "colliders are not supported yet by this version of the scene reader");
+            List<ColliderSpec> colliders = new ArrayList<>(node.size());
+            for (int i = 0; i < node.size(); i++) {
+                colliders.add(collider(node.get(i), index(path, i), i));
             }
+            return colliders;
+        }
+
+        /**
+         * One collider: exactly one kind key, plus {@code name}, {@code friction} and (analytic
+         * kinds only) {@code motion}.
+         */
+        private ColliderSpec collider(JsonNode node, String path, int i) {
+            object(node, path);
+            checkFields(node, path, COLLIDER_FIELDS);
+            String kind = kindOf(node, path, colliderKinds.keySet());
+            if (node.has("motion") && (kind.equals("obj") || kind.equals("objSequence"))) {
+                throw error(child(path, "motion"), "not allowed for an " + Check.quote(kind)
+                        + " collider (only \"sphere\", \"capsule\", \"box\" and \"plane\""
+                        + " colliders have a rigid motion; "
+                        + (kind.equals("obj") ? "animate a mesh with \"objSequence\")"
+                                : "the sequence's frames give its motion)"));
+            }
+            String name = optName(node, path, "collider" + i);
+            double friction = optNumber(node, path, "friction", Check.FRICTION, Double.NaN);
+            MotionSpec motion = MotionSpec.still();
+            if (node.has("motion")) {
+                String motionPath = child(path, "motion");
+                JsonNode m = node.get("motion");
+                object(m, motionPath);
+                checkFields(m, motionPath, RIGID_MOTION_FIELDS);
+                motion = new MotionSpec(optVector(m, motionPath, "velocity", 3, new double[3]),
+                        optVector(m, motionPath, "angularVelocity", 3, new double[3]));
+            }
+            Common common = new Common(name, friction, motion);
+            return colliderKinds.get(kind).parse(node.get(kind), child(path, kind), common);
+        }
+
+        private ColliderSpec sphere(JsonNode node, String path, Common c) {
+            object(node, path);
+            checkFields(node, path, SPHERE_FIELDS);
+            double[] center = vector(required(node, path, "center"), child(path, "center"), 3);
+            double radius = positive(node, path, "radius");
+            return new SphereSpec(c.name, center, radius, c.friction, c.motion);
+        }
+
+        private ColliderSpec capsule(JsonNode node, String path, Common c) {
+            object(node, path);
+            checkFields(node, path, CAPSULE_FIELDS);
+            double[] a = vector(required(node, path, "a"), child(path, "a"), 3);
+            double[] b = vector(required(node, path, "b"), child(path, "b"), 3);
+            double radius = positive(node, path, "radius");
+            return new CapsuleSpec(c.name, a, b, radius, c.friction, c.motion);
+        }
+
+        private ColliderSpec box(JsonNode node, String path, Common c) {
+            object(node, path);
+            checkFields(node, path, BOX_COLLIDER_FIELDS);
+            double[] center = vector(required(node, path, "center"), child(path, "center"), 3);
+            String halfPath = child(path, "halfExtents");
+            double[] half = vector(required(node, path, "halfExtents"), halfPath, 3);
+            for (int i = 0; i < 3; i++) {
+                requireOk(index(halfPath, i), Check.POSITIVE.violation(half[i]));
+            }
+            double[] rotation = optVector(node, path, "rotation", 4, BoxSpec.noRotation());
+            requireOk(child(path, "rotation"), Check.rotationAxis(rotation));
+            return new BoxSpec(c.name, center, half, rotation, c.friction, c.motion);
+        }
+
+        private ColliderSpec plane(JsonNode node, String path, Common c) {
+            object(node, path);
+            checkFields(node, path, PLANE_FIELDS);
+            double[] point = vector(required(node, path, "point"), child(path, "point"), 3);
+            double[] normal = vector(required(node, path, "normal"), child(path, "normal"), 3);
+            requireOk(child(path, "normal"), Check.nonZero(normal));
+            return new PlaneSpec(c.name, point, normal, c.friction, c.motion);
+        }
+
+        private ColliderSpec objCollider(JsonNode node, String path, Common c) {
+            Path p = resolve(pathText(node, path));
+            requireFile(path, p, "");
+            return new ObjColliderSpec(c.name, p, c.friction);
+        }
+
+        private ColliderSpec objSequence(JsonNode node, String path, Common c) {
+            object(node, path);
+            checkFields(node, path, SEQUENCE_FIELDS);
+            String patternPath = child(path, "pattern");
+            Path written = pathText(required(node, path, "pattern"), patternPath);
+            requireOk(patternPath, ObjSequenceSpec.patternViolation(written));
+            double fps = optNumber(node, path, "fps", Check.FPS, sceneFps);
+            ObjSequenceSpec spec = new ObjSequenceSpec(c.name, resolve(written), fps, c.friction);
+            requireFile(patternPath, spec.frame(ObjSequenceSpec.FIRST_FRAME),
+                    " (the first frame, number " + ObjSequenceSpec.FIRST_FRAME + ")");
+            return spec;
+        }
+
+        /** A required finite number {@code > 0}. */
+        private double positive(JsonNode parent, String parentPath, String key) {
+            String path = child(parentPath, key);
+            double v = number(required(parent, parentPath, key), path);
+            requireOk(path, Check.POSITIVE.violation(v));
+            return v;
         }
 
         /**
@@ -423,8 +561,14 @@ public final class SceneReader {
          * {@code "grid"} or {@code "obj"} in a mesh) and parses that key's value.
          */
         private <T> T oneOf(JsonNode node, String path, Map<String, KindParser<T>> kinds) {
+            String kind = kindOf(node, path, kinds.keySet());
+            return kinds.get(kind).parse(node.get(kind), child(path, kind));
+        }
+
+        /** The one key of {@code kinds} that {@code node} has; an error unless exactly one. */
+        private String kindOf(JsonNode node, String path, Set<String> kinds) {
             List<String> present = new ArrayList<>();
-            for (String kind : kinds.keySet()) {
+            for (String kind : kinds) {
                 if (node.has(kind)) {
                     present.add(kind);
                 }
@@ -433,11 +577,10 @@ public final class SceneReader {
                 String found = present.isEmpty()
                         ? "none"
                         : present.stream().map(Check::quote).collect(Collectors.joining(" and "));
-                throw error(path, "must have exactly one of " + alternatives(kinds.keySet())
+                throw error(path, "must have exactly one of " + alternatives(kinds)
                         + " (found " + found + ")");
             }
-            String kind = present.get(0);
-            return kinds.get(kind).parse(node.get(kind), child(path, kind));
+            return present.get(0);
         }
 
         // ------------------------------------------------------------------ values
@@ -593,6 +736,8 @@ public final class SceneReader {
             Integrator::jsonName, Map.of("backwardEuler", Integrator.BE));
     private static final Map<String, RestShape> REST_SHAPES = enumNames(RestShape.values(),
             RestShape::jsonName, Map.of());
+    private static final Map<String, CollisionMode> COLLISION_MODES = enumNames(
+            CollisionMode.values(), CollisionMode::jsonName, Map.of());
 
     private static <E> Map<String, E> enumNames(E[] values,
             Function<E, String> name, Map<String, E> aliases) {
@@ -608,6 +753,16 @@ public final class SceneReader {
     @FunctionalInterface
     private interface KindParser<T> {
         T parse(JsonNode value, String path);
+    }
+
+    /** The fields every collider kind may have, parsed before its kind key. */
+    private record Common(String name, double friction, MotionSpec motion) {
+    }
+
+    /** Parses the value of one collider kind key found at {@code path}. */
+    @FunctionalInterface
+    private interface ColliderParser {
+        ColliderSpec parse(JsonNode value, String path, Common common);
     }
 
     /** {@code "a" or "b"}, {@code "a", "b" or "c"}. */

@@ -22,6 +22,7 @@ import java.util.Objects;
  *     default [0, -9.81, 0]
  * @param solver solver settings; default {@link SolverSpec#defaults()}
  * @param cloths the cloths, an unmodifiable non-empty list
+ * @param colliders the colliders, an unmodifiable list (possibly empty, the default)
  */
 public record SceneSpec(
         String name,
@@ -31,7 +32,8 @@ public record SceneSpec(
         int substeps,
         double[] gravity,
         SolverSpec solver,
-        List<ClothSpec> cloths) {
+        List<ClothSpec> cloths,
+        List<ColliderSpec> colliders) {
 
     /** Default frame rate: 60 frames per second. */
     public static final double DEFAULT_FPS = 60;
@@ -41,6 +43,23 @@ public record SceneSpec(
     public static final int DEFAULT_SUBSTEPS = 1;
     /** Default gravity [0, -9.81, 0] m/s² (copy on each access). */
     private static final double[] DEFAULT_GRAVITY = {0, -9.81, 0};
+
+    /**
+     * A scene without colliders.
+     *
+     * @param name see the record description
+     * @param file see the record description
+     * @param fps see the record description
+     * @param frames see the record description
+     * @param substeps see the record description
+     * @param gravity see the record description
+     * @param solver see the record description
+     * @param cloths see the record description
+     */
+    public SceneSpec(String name, Path file, double fps, int frames, int substeps,
+            double[] gravity, SolverSpec solver, List<ClothSpec> cloths) {
+        this(name, file, fps, frames, substeps, gravity, solver, cloths, List.of());
+    }
 
     /**
      * Checks and copies the components.
@@ -53,6 +72,7 @@ public record SceneSpec(
      * @param gravity see the record description
      * @param solver see the record description
      * @param cloths see the record description
+     * @param colliders see the record description
      * @throws NullPointerException if an argument, array or list element is null
      * @throws IllegalArgumentException if a value is outside its range or {@code cloths} is empty
      */
@@ -70,6 +90,7 @@ public record SceneSpec(
         if (cloths.isEmpty()) {
             throw new IllegalArgumentException("cloths: must contain at least one cloth");
         }
+        colliders = List.copyOf(colliders);
     }
 
     /** @return the default gravity, [0, -9.81, 0] m/s² (a new array) */
@@ -108,7 +129,8 @@ public record SceneSpec(
                 && substeps == s.substeps
                 && Arrays.equals(gravity, s.gravity)
                 && solver.equals(s.solver)
-                && cloths.equals(s.cloths);
+                && cloths.equals(s.cloths)
+                && colliders.equals(s.colliders);
     }
 
     @Override
@@ -120,13 +142,14 @@ public record SceneSpec(
         h = 31 * h + substeps;
         h = 31 * h + Arrays.hashCode(gravity);
         h = 31 * h + solver.hashCode();
-        return 31 * h + cloths.hashCode();
+        h = 31 * h + cloths.hashCode();
+        return 31 * h + colliders.hashCode();
     }
 
     @Override
     public String toString() {
         return "SceneSpec[name=" + name + ", file=" + file + ", fps=" + fps + ", frames=" + frames
                 + ", substeps=" + substeps + ", gravity=" + Arrays.toString(gravity)
-                + ", solver=" + solver + ", cloths=" + cloths + "]";
+                + ", solver=" + solver + ", cloths=" + cloths + ", colliders=" + colliders + "]";
     }
 }

@@ -18,11 +18,13 @@ import java.util.Objects;
  * Writes a {@link SceneSpec} as scene-file JSON that {@link SceneReader} reads back to an equal
  * spec (given the same scene file path).
  *
- * <p>Every field is written explicitly, defaults included, except in pins: {@code until} is
+ * <p>Every field is written explicitly, defaults included, except: in pins, {@code until} is
  * omitted when it is +Infinity (the pin moves for ever; JSON cannot express it and it is the
- * default), and {@code motion} is omitted altogether for a pin that never moves. OBJ
- * mesh paths are written relative to the scene file's directory, with {@code /} separators, when
- * that reads back to the same path; otherwise absolute. Numbers are written so that they read
+ * default), and {@code motion} is omitted altogether for a pin that never moves; in colliders,
+ * {@code friction} is omitted when it is NaN (absent: the cloth's applies) and {@code motion} when
+ * it is {@linkplain MotionSpec#isStill() still}. OBJ paths (cloth meshes, OBJ colliders and OBJ
+ * sequence patterns) are written relative to the scene file's directory, with {@code /}
+ * separators, when that reads back to the same path; otherwise absolute. Numbers are written so that they read
  * back exactly. Output is indented with two spaces and ends with a newline.
  */
 public final class SceneWriter {
@@ -51,11 +53,15 @@ public final class SceneWriter {
         ObjectNode solver = root.putObject("solver");
         solver.put("integrator", scene.solver().integrator().jsonName());
         solver.put("maxIterations", scene.solver().maxIterations());
+        solver.put("collisions", scene.solver().collisions().jsonName());
         ArrayNode cloths = root.putArray("cloths");
         for (ClothSpec cloth : scene.cloths()) {
             writeCloth(cloths.addObject(), cloth, scene.file());
         }
-        root.putArray("colliders");
+        ArrayNode colliders = root.putArray("colliders");
+        for (ColliderSpec collider : scene.colliders()) {
+            writeCollider(colliders.addObject(), collider, scene.file());
+        }
         try {
             return MAPPER.writer(PRINTER).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -92,6 +98,8 @@ public final class SceneWriter {
         material.put("damping", m.damping());
         material.put("drag", m.drag());
         material.put("membraneStiffness", m.membraneStiffness());
+        material.put("friction", m.friction());
+        material.put("thickness", m.thickness());
         ArrayNode pins = out.putArray("pins");
         for (PinSpec p : cloth.pins()) {
             ObjectNode pin = pins.addObject();
@@ -106,6 +114,45 @@ public final class SceneWriter {
                     motion.put("until", p.until());
                 }
             }
+        }
+    }
+
+    private static void writeCollider(ObjectNode out, ColliderSpec collider, Path sceneFile) {
+        out.put("name", collider.name());
+        if (collider instanceof SphereSpec s) {
+            ObjectNode k = out.putObject(s.kind());
+            putVector(k, "center", s.center());
+            k.put("radius", s.radius());
+        } else if (collider instanceof CapsuleSpec c) {
+            ObjectNode k = out.putObject(c.kind());
+            putVector(k, "a", c.a());
+            putVector(k, "b", c.b());
+            k.put("radius", c.radius());
+        } else if (collider instanceof BoxSpec b) {
+            ObjectNode k = out.putObject(b.kind());
+            putVector(k, "center", b.center());
+            putVector(k, "halfExtents", b.halfExtents());
+            putVector(k, "rotation", b.rotation());
+        } else if (collider instanceof PlaneSpec p) {
+            ObjectNode k = out.putObject(p.kind());
+            putVector(k, "point", p.point());
+            putVector(k, "normal", p.normal());
+        } else if (collider instanceof ObjColliderSpec o) {
+            out.put(o.kind(), pathText(o.path(), sceneFile));
+        } else if (collider instanceof ObjSequenceSpec q) {
+            ObjectNode k = out.putObject(q.kind());
+            k.put("pattern", pathText(q.pattern(), sceneFile));
+            k.put("fps", q.fps());
+        } else {
+            throw new IllegalStateException("unknown collider kind " + collider.getClass().getName());
+        }
+        if (!Double.isNaN(collider.friction())) {
+            out.put("friction", collider.friction());
+        }
+        if (collider instanceof AnalyticColliderSpec a && !a.motion().isStill()) {
+            ObjectNode motion = out.putObject("motion");
+            putVector(motion, "velocity", a.motion().velocity());
+            putVector(motion, "angularVelocity", a.motion().angularVelocity());
         }
     }
 

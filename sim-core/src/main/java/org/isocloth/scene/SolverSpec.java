@@ -8,31 +8,47 @@ import java.util.Objects;
  * @param integrator time integrator; default {@link Integrator#BE}
  * @param maxIterations largest number of solver iterations per time step (dimensionless), in
  *     [1, 1000]; default 20
+ * @param collisions how contacts are solved; default {@link CollisionMode#COUPLED}
  */
-public record SolverSpec(Integrator integrator, int maxIterations) {
+public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions) {
 
     /** Default integrator: {@link Integrator#BE}. */
     public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
     /** Default iteration limit: 20. */
     public static final int DEFAULT_MAX_ITERATIONS = 20;
+    /** Default collision mode: {@link CollisionMode#COUPLED}. */
+    public static final CollisionMode DEFAULT_COLLISIONS = CollisionMode.COUPLED;
 
     /**
-     * Checks and copies the components.
+     * Settings with the default collision mode.
      *
      * @param integrator see the record description
      * @param maxIterations see the record description
-     * @throws NullPointerException if {@code integrator} is null
+     */
+    public SolverSpec(Integrator integrator, int maxIterations) {
+        this(integrator, maxIterations, DEFAULT_COLLISIONS);
+    }
+
+    /**
+     * Checks the components.
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @param collisions see the record description
+     * @throws NullPointerException if {@code integrator} or {@code collisions} is null
      * @throws IllegalArgumentException if {@code maxIterations} is outside [1, 1000]
      */
     public SolverSpec {
         Objects.requireNonNull(integrator, "integrator");
         Check.require("maxIterations", Check.MAX_ITERATIONS.violation(maxIterations));
+        Objects.requireNonNull(collisions, "collisions");
     }
 
     /**
-     * @return the settings used when a scene has no {@code "solver"} object: BE, 20 iterations
+     * @return the settings used when a scene has no {@code "solver"} object: BE, 20 iterations,
+     *     coupled collisions
      */
     public static SolverSpec defaults() {
-        return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS);
+        return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS);
     }
 }

@@ -10,8 +10,9 @@
  * <h2>Format</h2>
  *
  * All quantities are SI. Every field except {@code cloths} and a cloth's {@code mesh} (and a pin's
- * {@code box} with its {@code min} and {@code max}) may be omitted, and then takes the default
- * shown. Unknown fields, wrong types, {@code null}, non-finite numbers and out-of-range values are
+ * {@code box} with its {@code min} and {@code max}, and a collider's kind key with its fields other
+ * than a box's {@code rotation} and a sequence's {@code fps}) may be omitted, and then takes the
+ * default shown. Unknown fields, wrong types, {@code null}, non-finite numbers and out-of-range values are
  * errors; integers may be written {@code 20} or {@code 20.0} but not {@code 20.5}.
  *
  * <pre>{@code
@@ -23,7 +24,8 @@
  *   "gravity": [0, -9.81, 0],    // m/s^2, magnitude <= 1000
  *   "solver": {
  *     "integrator": "BE",        // "BE" (alias "backwardEuler") or "BDF2"
- *     "maxIterations": 20        // [1, 1000]
+ *     "maxIterations": 20,       // [1, 1000]
+ *     "collisions": "coupled"    // "coupled" or "staggered"
  *   },
  *   "cloths": [ {                // required, at least one
  *     "name": "sheet",           // default "cloth<i>", i = index in "cloths"
@@ -43,7 +45,10 @@
  *       "restShape": "flat",     // "flat" or "initial"
  *       "strainTolerance": 0.001, // (0, 0.5]
  *       "damping": 0.0,          // s, [0, 100]
- *       "drag": 0.0              // kg/(m^2 s), [0, 1000]
+ *       "drag": 0.0,             // kg/(m^2 s), [0, 1000]
+ *       "membraneStiffness": 1e5, // N/m, [0, 1e9]
+ *       "friction": 0.3,         // Coulomb coefficient, [0, 10]
+ *       "thickness": 0.005       // m, (0, 0.1]
  *     },
  *     "pins": [ {                // default []
  *       "box": { "min": [-0.6, 0.9, -0.6], "max": [0.6, 1.1, -0.4] },  // required, min <= max
@@ -51,10 +56,31 @@
  *                   "until": 1.0 }          // s, >= 0; default: moves for ever
  *     } ]
  *   } ],
- *   "colliders": []              // optional; must be empty in this version
+ *   "colliders": [ {             // default []; exactly one kind key per collider:
+ *     "name": "ball",            // default "collider<i>", i = index in "colliders"
+ *     "sphere": { "center": [0, 0.5, 0], "radius": 0.2 },       // m, radius > 0
+ *     // or "capsule": { "a": [..], "b": [..], "radius": 0.05 }
+ *     // or "box": { "center": [..], "halfExtents": [..],       // each > 0
+ *     //             "rotation": [0, 1, 0, 30] }                 // axis, degrees; default none
+ *     // or "plane": { "point": [..], "normal": [0, 1, 0] }     // solid below; normal non-zero
+ *     // or "obj": "body.obj"                                    // static mesh; file must exist
+ *     // or "objSequence": { "pattern": "frames/body_%04d.obj", // frames numbered from 0
+ *     //                     "fps": 30 }                         // default: the scene's fps
+ *     "friction": 0.5,           // [0, 10]; default: the cloth material's
+ *     "motion": { "velocity": [0, 0, 0],         // m/s, analytic kinds only
+ *                 "angularVelocity": [0, 0, 0] } // rad/s about the centre
+ *   } ]
  * }
  * }</pre>
  *
  * (JSON has no comments; they are shown here for explanation only.) Duplicate keys are rejected.
+ *
+ * <p>Colliders are {@link org.isocloth.scene.ColliderSpec}s; the analytic kinds
+ * ({@link org.isocloth.scene.AnalyticColliderSpec}) build their
+ * {@link org.isocloth.collision.Collider}. Relative OBJ paths and sequence patterns are resolved
+ * against the scene file's directory; an {@code "obj"} collider's file and the first frame of an
+ * {@code "objSequence"} (frame 0) must exist. A sequence pattern's file name holds exactly one
+ * {@code %d} or {@code %0Nd} conversion and no other {@code %}. {@code "motion"} is an error on
+ * mesh colliders.
  */
 package org.isocloth.scene;

@@ -271,10 +271,7 @@ class SceneReaderErrorTest {
                 c(pin("{'box': {}}"), "cloths[0].pins[0].box.min", "missing required field"),
                 c(scene("'name': ''"), "name", "must be a non-empty string (got \"\")"),
                 c(cloth("'name': ' '"), "cloths[0].name", "must be a non-empty string (got \" \")"),
-                c(scene("'colliders': [{'sphere': {'radius': 1}}]"), "colliders[0]",
-                        "colliders are not supported yet by this version of the scene reader"),
-                c(scene("'colliders': [1, 2]"), "colliders[0]",
-                        "colliders are not supported yet by this version of the scene reader"),
+                c(scene("'colliders': [1, 2]"), "colliders[0]", "expected an object, got 1"),
                 c(scene("'colliders': {}"), "colliders", "expected an array, got an object"),
                 c(scene("'colliders': null"), "colliders", "expected an array, got null"),
                 c("[]", "", "expected a JSON object at the top level, got an array"),
@@ -307,9 +304,145 @@ class SceneReaderErrorTest {
                 c("   \n  ", "", "malformed JSON (no content: the file is empty)"));
     }
 
+    // ---- colliders and contact settings ----
+
+    private static final String SPHERE = "'sphere': {'center': [0, 0, 0], 'radius': 1}";
+    private static final String KINDS =
+            "must have exactly one of \"sphere\", \"capsule\", \"box\", \"plane\", \"obj\""
+                    + " or \"objSequence\"";
+    private static final String PATTERN_RULE = "the file name must contain exactly one"
+            + " frame-number conversion, %d or %0Nd such as %04d, and no other '%' (got ";
+
+    /** A scene whose colliders array holds {@code entries}. */
+    private static String colliders(String entries) {
+        return scene("'colliders': [" + entries + "]");
+    }
+
+    static Stream<Arguments> colliderErrors() {
+        return Stream.of(
+                // kinds
+                c(colliders("{'cylinder': {}}"), "colliders[0].cylinder",
+                        "unknown field (allowed: name, sphere, capsule, box, plane, obj,"
+                                + " objSequence, friction, motion)"),
+                c(colliders("{'spehre': {}}"), "colliders[0].spehre",
+                        "unknown field (did you mean \"sphere\"?)"),
+                c(colliders("{'name': 'x'}"), "colliders[0]", KINDS + " (found none)"),
+                c(colliders("{" + SPHERE + ", 'box': {}}"), "colliders[0]",
+                        KINDS + " (found \"sphere\" and \"box\")"),
+                c(colliders("5"), "colliders[0]", "expected an object, got 5"),
+                c(colliders("{'sphere': 1}"), "colliders[0].sphere", "expected an object, got 1"),
+                // sphere
+                c(colliders("{'sphere': {'center': [0, 0, 0]}}"), "colliders[0].sphere.radius",
+                        "missing required field"),
+                c(colliders("{'sphere': {'radius': 1}}"), "colliders[0].sphere.center",
+                        "missing required field"),
+                c(colliders("{" + SPHERE + "}, {'sphere': {'center': [0, 0, 0], 'radius': -1}}"),
+                        "colliders[1].sphere.radius", "must be > 0 (got -1.0)"),
+                c(colliders("{'sphere': {'center': [0, 0, 0], 'radius': NaN}}"),
+                        "colliders[0].sphere.radius", "must be a finite number (got NaN)"),
+                c(colliders("{'sphere': {'center': [0, NaN, 0], 'radius': 1}}"),
+                        "colliders[0].sphere.center[1]", "must be a finite number (got NaN)"),
+                c(colliders("{'sphere': {'center': [0, 0, 0], 'radius': 1, 'radiu': 2}}"),
+                        "colliders[0].sphere.radiu", "unknown field (did you mean \"radius\"?)"),
+                // capsule
+                c(colliders("{'capsule': {'a': [0, 0, 0], 'b': [0, 1, 0], 'radius': 0}}"),
+                        "colliders[0].capsule.radius", "must be > 0 (got 0.0)"),
+                c(colliders("{'capsule': {'a': [0, 0, 0], 'radius': 1}}"),
+                        "colliders[0].capsule.b", "missing required field"),
+                c(colliders("{'capsule': {'a': [0, 0], 'b': [0, 1, 0], 'radius': 1}}"),
+                        "colliders[0].capsule.a", "expected an array of 3 numbers, got 2 elements"),
+                // box
+                c(colliders("{'box': {'center': [0, 0, 0], 'halfExtents': [1, 1, 0]}}"),
+                        "colliders[0].box.halfExtents[2]", "must be > 0 (got 0.0)"),
+                c(colliders("{'box': {'center': [0, 0, 0]}}"), "colliders[0].box.halfExtents",
+                        "missing required field"),
+                c(colliders("{'box': {'center': [0, 0, 0], 'halfExtents': [1, 1, 1],"
+                        + " 'rotation': [0, 1, 0]}}"), "colliders[0].box.rotation",
+                        "expected an array of 4 numbers, got 3 elements"),
+                c(colliders("{'box': {'center': [0, 0, 0], 'halfExtents': [1, 1, 1],"
+                        + " 'rotation': [0, 0, 0, 45]}}"), "colliders[0].box.rotation",
+                        "axis must be non-zero (got [0.0, 0.0, 0.0])"),
+                c(colliders("{'box': {'center': [0, 0, 0], 'halfExtents': [1, 1, 1],"
+                        + " 'rotation': [0, 1, 0, Infinity]}}"), "colliders[0].box.rotation[3]",
+                        "must be a finite number (got Infinity)"),
+                // plane
+                c(colliders("{'plane': {'point': [0, 0, 0], 'normal': [0, 0, 0]}}"),
+                        "colliders[0].plane.normal", "must be non-zero (got [0.0, 0.0, 0.0])"),
+                c(colliders("{'plane': {'normal': [0, 1, 0]}}"), "colliders[0].plane.point",
+                        "missing required field"),
+                // meshes
+                c(colliders("{'obj': 'missing.obj'}"), "colliders[0].obj",
+                        "no such file: " + Path.of("scenes", "missing.obj")),
+                c(colliders("{'obj': 7}"), "colliders[0].obj", "expected a string, got 7"),
+                c(colliders("{'obj': ''}"), "colliders[0].obj",
+                        "must be a non-empty string (got \"\")"),
+                c(colliders("{'objSequence': {'pattern': 'frames/body.obj'}}"),
+                        "colliders[0].objSequence.pattern", PATTERN_RULE + "\"frames/body.obj\")"),
+                c(colliders("{'objSequence': {'pattern': 'frames/body_%04d_%04d.obj'}}"),
+                        "colliders[0].objSequence.pattern", PATTERN_RULE),
+                c(colliders("{'objSequence': {'pattern': 'frames/body_%s.obj'}}"),
+                        "colliders[0].objSequence.pattern", PATTERN_RULE),
+                c(colliders("{'objSequence': {'pattern': 'frames/100%_%04d.obj'}}"),
+                        "colliders[0].objSequence.pattern", PATTERN_RULE),
+                c(colliders("{'objSequence': {'pattern': 'frames_%04d/body.obj'}}"),
+                        "colliders[0].objSequence.pattern", PATTERN_RULE),
+                c(colliders("{'objSequence': {'pattern': 'frames/body_%04d.obj'}}"),
+                        "colliders[0].objSequence.pattern", "no such file: "
+                                + Path.of("scenes", "frames", "body_0000.obj")
+                                + " (the first frame, number 0)"),
+                c(colliders("{'objSequence': {'fps': 30}}"), "colliders[0].objSequence.pattern",
+                        "missing required field"),
+                c(colliders("{'objSequence': {'pattern': 'b_%04d.obj', 'fps': 0}}"),
+                        "colliders[0].objSequence.fps", "must be > 0 (got 0.0)"),
+                c(colliders("{'obj': 'missing.obj', 'motion': {}}"), "colliders[0].motion",
+                        "not allowed for an \"obj\" collider (only \"sphere\", \"capsule\","
+                                + " \"box\" and \"plane\" colliders have a rigid motion;"
+                                + " animate a mesh with \"objSequence\")"),
+                c(colliders("{'objSequence': {'pattern': 'b_%04d.obj'}, 'motion': {}}"),
+                        "colliders[0].motion", "not allowed for an \"objSequence\" collider"),
+                // common fields
+                c(colliders("{" + SPHERE + ", 'friction': 11}"), "colliders[0].friction",
+                        "must be <= 10 (got 11.0)"),
+                c(colliders("{" + SPHERE + ", 'friction': -0.5}"), "colliders[0].friction",
+                        "must be >= 0 (got -0.5)"),
+                c(colliders("{" + SPHERE + ", 'friction': 'high'}"), "colliders[0].friction",
+                        "expected a number, got \"high\""),
+                c(colliders("{" + SPHERE + ", 'name': ' '}"), "colliders[0].name",
+                        "must be a non-empty string (got \" \")"),
+                c(colliders("{" + SPHERE + ", 'motion': {'angularVelocty': [0, 1, 0]}}"),
+                        "colliders[0].motion.angularVelocty",
+                        "unknown field (did you mean \"angularVelocity\"?)"),
+                c(colliders("{" + SPHERE + ", 'motion': {'until': 1}}"),
+                        "colliders[0].motion.until",
+                        "unknown field (allowed: velocity, angularVelocity)"),
+                c(colliders("{" + SPHERE + ", 'motion': {'velocity': [1, 2]}}"),
+                        "colliders[0].motion.velocity",
+                        "expected an array of 3 numbers, got 2 elements"),
+                c(colliders("{" + SPHERE + ", 'motion': {'angularVelocity': [0, NaN, 0]}}"),
+                        "colliders[0].motion.angularVelocity[1]",
+                        "must be a finite number (got NaN)"),
+                c(colliders("{" + SPHERE + ", 'motion': []}"), "colliders[0].motion",
+                        "expected an object, got an array"),
+                // material and solver
+                c(material("'friction': 10.5"), "cloths[0].material.friction",
+                        "must be <= 10 (got 10.5)"),
+                c(material("'friction': -1"), "cloths[0].material.friction",
+                        "must be >= 0 (got -1.0)"),
+                c(material("'thickness': 0"), "cloths[0].material.thickness",
+                        "must be > 0 (got 0.0)"),
+                c(material("'thickness': 0.2"), "cloths[0].material.thickness",
+                        "must be <= 0.1 (got 0.2)"),
+                c(material("'thicknes': 0.01"), "cloths[0].material.thicknes",
+                        "unknown field (did you mean \"thickness\"?)"),
+                c(scene("'solver': {'collisions': 'Coupled'}"), "solver.collisions",
+                        "expected one of \"coupled\" or \"staggered\", got \"Coupled\""),
+                c(scene("'solver': {'collision': 'coupled'}"), "solver.collision",
+                        "unknown field (did you mean \"collisions\"?)"));
+    }
+
     @ParameterizedTest(name = "{1}: {2}")
     @MethodSource({"unknownFields", "wrongTypes", "vectors", "nonFinite", "ranges",
-            "requiredAndStructure", "malformed"})
+            "requiredAndStructure", "malformed", "colliderErrors"})
     void errorNamesFileFieldAndReason(String json, String path, String reason) {
         assertError(json, path, reason);
     }
@@ -320,9 +453,9 @@ class SceneReaderErrorTest {
                 messageFor(Path.of("hang.json"), material("'density': -1.0")));
         assertEquals("hang.json: solver.maxIterations: expected an integer, got \"ten\"",
                 messageFor(Path.of("hang.json"), scene("'solver': {'maxIterations': 'ten'}")));
-        assertEquals("hang.json: colliders[0]: colliders are not supported yet by this version of"
-                        + " the scene reader",
-                messageFor(Path.of("hang.json"), scene("'colliders': [{}]")));
+        assertEquals("scene.json: colliders[1].sphere.radius: must be > 0 (got -1.0)",
+                messageFor(Path.of("scene.json"), colliders("{" + SPHERE + "},"
+                        + " {'sphere': {'center': [0, 0, 0], 'radius': -1}}")));
     }
 
     private static String messageFor(Path file, String json) {

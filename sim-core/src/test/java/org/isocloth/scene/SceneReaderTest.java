@@ -2,6 +2,7 @@ package org.isocloth.scene;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.isocloth.InputException;
+import org.isocloth.collision.AnalyticCollider;
+import org.isocloth.collision.BoxCollider;
+import org.isocloth.collision.SphereCollider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +41,7 @@ class SceneReaderTest {
         assertEquals(90, s.frames());
         assertEquals(4, s.substeps());
         assertArrayEquals(new double[] {0.5, -9.8, 0}, s.gravity());
-        assertEquals(new SolverSpec(Integrator.BDF2, 50), s.solver());
+        assertEquals(new SolverSpec(Integrator.BDF2, 50, CollisionMode.STAGGERED), s.solver());
         assertEquals(2, s.cloths().size());
 
         ClothSpec sheet = s.cloths().get(0);
@@ -48,8 +52,9 @@ class SceneReaderTest {
         assertArrayEquals(new double[] {0, 1, 0}, g.center());
         assertArrayEquals(new double[] {0, 0, 1}, g.normal());
         assertArrayEquals(new double[] {1, 0, 0}, g.uAxis());
-        assertEquals(new MaterialSpec(0.15, 2e-5, RestShape.INITIAL, 0.002, 0.01, 0.3),
-                sheet.material());
+        // membrane stiffness omitted: default 1e5
+        assertEquals(new MaterialSpec(0.15, 2e-5, RestShape.INITIAL, 0.002, 0.01, 0.3, 1e5, 0.6,
+                0.004), sheet.material());
         assertEquals(2, sheet.pins().size());
         PinSpec moving = sheet.pins().get(0);
         assertArrayEquals(new double[] {-1.1, 1.7, -0.1}, moving.boxMin());
@@ -67,6 +72,126 @@ class SceneReaderTest {
         PinSpec forever = flag.pins().get(0);
         assertArrayEquals(new double[] {0, 1, 0}, forever.velocity());
         assertEquals(Double.POSITIVE_INFINITY, forever.until());
+
+        // colliders: every kind once; names default to "collider<i>", friction to NaN
+        Path dir = file.getParent();
+        assertEquals(List.of(
+                new SphereSpec("ball", new double[] {0, 0.5, 0.2}, 0.25, 0.1,
+                        new MotionSpec(new double[] {0, 0, -0.5}, new double[] {0, 2, 0})),
+                new CapsuleSpec("collider1", new double[] {-0.5, 0.2, 0},
+                        new double[] {0.5, 0.2, 0}, 0.05, Double.NaN,
+                        new MotionSpec(new double[] {0, 1, 0}, new double[3])),
+                new BoxSpec("table", new double[] {0, -0.1, 0}, new double[] {1, 0.1, 0.5},
+                        new double[] {0, 1, 0, 30}, Double.NaN, MotionSpec.still()),
+                new PlaneSpec("collider3", new double[] {0, -1, 0}, new double[] {0, 1, 0}, 0,
+                        MotionSpec.still()),
+                new ObjColliderSpec("body", dir.resolve("colliders").resolve("body.obj"), 0.8),
+                new ObjSequenceSpec("collider5", dir.resolve("colliders").resolve("walk_%04d.obj"),
+                        24, Double.NaN)),
+                s.colliders());
+    }
+
+    @Test
+    void everyColliderKindParsesToItsValues(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("frames"));
+        Files.writeString(dir.resolve("body.obj"), "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+        Files.writeString(dir.resolve("frames").resolve("body_0000.obj"), "");
+        Files.writeString(dir.resolve("frames").resolve("body_0.obj"), "");
+        Path file = dir.resolve("scene.json");
+        String json = ("{'fps': 50, 'cloths': [{'mesh': {'grid': {}}}], 'colliders': ["
+                + "{'sphere': {'center': [1, 2, 3], 'radius': 0.5}},"
+                + "{'name': 'arm', 'capsule': {'a': [0, 0, 0], 'b': [0, 2, 0], 'radius': 0.1},"
+                + " 'friction': 0.25, 'motion': {'angularVelocity': [0, 0, 3]}},"
+                + "{'box': {'center': [0, 1, 0], 'halfExtents': [1, 2, 3]},"
+                + " 'motion': {'velocity': [1, 0, 0]}},"
+                + "{'box': {'center': [0, 0, 0], 'halfExtents': [1, 1, 1],"
+                + " 'rotation': [0, 0, 2, 90]}},"
+                + "{'plane': {'point': [0, -1, 0], 'normal': [0, 3, 0]}, 'friction': 10},"
+                + "{'obj': 'body.obj'},"
+                + "{'objSequence': {'pattern': 'frames/body_%04d.obj'}},"
+                + "{'objSequence': {'pattern': 'frames/../frames/body_%d.obj', 'fps': 12.5}}"
+                + "]}").replace('\'', '"');
+        List<ColliderSpec> c = SceneReader.parse(json, file).colliders();
+        assertEquals(8, c.size());
+
+        SphereSpec sphere = assertInstanceOf(SphereSpec.class, c.get(0));
+        assertEquals("collider0", sphere.name());
+        assertArrayEquals(new double[] {1, 2, 3}, sphere.center());
+        assertEquals(0.5, sphere.radius());
+        assertTrue(Double.isNaN(sphere.friction()));
+        assertEquals(MotionSpec.still(), sphere.motion());
+
+        CapsuleSpec capsule = assertInstanceOf(CapsuleSpec.class, c.get(1));
+        assertEquals("arm", capsule.name());
+        assertArrayEquals(new double[] {0, 2, 0}, capsule.b());
+        assertEquals(0.25, capsule.friction());
+        // an omitted velocity defaults to zero
+        assertEquals(new MotionSpec(new double[3], new double[] {0, 0, 3}), capsule.motion());
+
+        BoxSpec box = assertInstanceOf(BoxSpec.class, c.get(2));
+        assertArrayEquals(new double[] {1, 2, 3}, box.halfExtents());
+        assertArrayEquals(new double[] {0, 0, 1, 0}, box.rotation()); // default: none
+        assertArrayEquals(new double[] {1, 0, 0}, box.motion().velocity());
+        assertArrayEquals(new double[] {0, 0, 2, 90}, ((BoxSpec) c.get(3)).rotation());
+
+        PlaneSpec plane = assertInstanceOf(PlaneSpec.class, c.get(4));
+        assertArrayEquals(new double[] {0, 3, 0}, plane.normal()); // kept as written
+        assertEquals(10.0, plane.friction());
+
+        ObjColliderSpec obj = assertInstanceOf(ObjColliderSpec.class, c.get(5));
+        assertEquals(dir.resolve("body.obj"), obj.path());
+        assertTrue(Double.isNaN(obj.friction()));
+
+        ObjSequenceSpec seq = assertInstanceOf(ObjSequenceSpec.class, c.get(6));
+        assertEquals(dir.resolve("frames").resolve("body_%04d.obj"), seq.pattern());
+        assertEquals(50.0, seq.fps()); // default: the scene's fps
+        assertEquals(dir.resolve("frames").resolve("body_0000.obj"), seq.frame(0));
+        assertEquals(dir.resolve("frames").resolve("body_0123.obj"), seq.frame(123));
+        ObjSequenceSpec plain = assertInstanceOf(ObjSequenceSpec.class, c.get(7));
+        assertEquals(12.5, plain.fps());
+        // the pattern is normalized; %d has no padding (its first frame is body_0.obj)
+        assertEquals(dir.resolve("frames").resolve("body_%d.obj"), plain.pattern());
+        assertEquals(dir.resolve("frames").resolve("body_7.obj"), plain.frame(7));
+    }
+
+    @Test
+    void analyticCollidersBuildConfiguredColliders() {
+        // A box turned 90° about z with half extents (1, 2, 3): its world x extent is the body
+        // y half extent 2 (bounds at rest: x in [-2, 2]). Friction 0.4, velocity (1, 0, 0):
+        // at t1 = 2 the centre is at (2, 0, 0).
+        String json = ("{'cloths': [{'mesh': {'grid': {}}}], 'colliders': ["
+                + "{'name': 'crate', 'box': {'center': [0, 0, 0], 'halfExtents': [1, 2, 3],"
+                + " 'rotation': [0, 0, 1, 90]}, 'friction': 0.4,"
+                + " 'motion': {'velocity': [1, 0, 0]}},"
+                + "{'sphere': {'center': [0, 0, 0], 'radius': 2}}]}").replace('\'', '"');
+        List<ColliderSpec> c = SceneReader.parse(json, HANG).colliders();
+        AnalyticCollider crate = ((AnalyticColliderSpec) c.get(0)).build();
+        assertInstanceOf(BoxCollider.class, crate);
+        assertEquals("crate", crate.name());
+        assertEquals(0.4, crate.friction());
+        assertArrayEquals(new double[] {1, 0, 0}, crate.velocity());
+        double[] bounds = new double[6];
+        crate.sweptBounds(bounds);
+        assertArrayEquals(new double[] {-2, -1, -3, 2, 1, 3}, bounds, 1e-12);
+        crate.setInterval(0, 2);
+        assertTrue(crate.contains(3.9, 0, 0));
+        assertFalse(crate.contains(4.1, 0, 0));
+        AnalyticCollider ball = ((AnalyticColliderSpec) c.get(1)).build();
+        assertInstanceOf(SphereCollider.class, ball);
+        assertTrue(Double.isNaN(ball.friction()));
+        assertTrue(ball.contains(0, 1.99, 0));
+    }
+
+    @Test
+    void collisionModesAndMaterialContactFieldsParse() {
+        String json = ("{'solver': {'collisions': 'staggered'}, 'cloths': [{'mesh': {'grid': {}},"
+                + " 'material': {'friction': 0, 'thickness': 0.1}}]}").replace('\'', '"');
+        SceneSpec s = SceneReader.parse(json, HANG);
+        assertEquals(CollisionMode.STAGGERED, s.solver().collisions());
+        assertEquals(0.0, s.cloths().get(0).material().friction());
+        assertEquals(0.1, s.cloths().get(0).material().thickness());
+        json = json.replace("staggered", "coupled");
+        assertEquals(CollisionMode.COUPLED, SceneReader.parse(json, HANG).solver().collisions());
     }
 
     @Test
@@ -88,6 +213,8 @@ class SceneReaderTest {
         assertArrayEquals(new double[] {0, -9.81, 0}, s.gravity());
         assertEquals(Integrator.BE, s.solver().integrator());
         assertEquals(20, s.solver().maxIterations());
+        assertEquals(CollisionMode.COUPLED, s.solver().collisions());
+        assertEquals(List.of(), s.colliders());
 
         ClothSpec c = s.cloths().get(0);
         assertEquals("cloth0", c.name());
@@ -107,6 +234,8 @@ class SceneReaderTest {
         assertEquals(0.0, m.damping());
         assertEquals(0.0, m.drag());
         assertEquals(1e5, m.membraneStiffness());
+        assertEquals(0.3, m.friction());
+        assertEquals(0.005, m.thickness());
         assertEquals(List.of(), c.pins());
     }
 

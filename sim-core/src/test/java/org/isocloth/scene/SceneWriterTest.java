@@ -45,6 +45,72 @@ class SceneWriterTest {
     }
 
     @Test
+    void awkwardCollidersRoundTripExactly() {
+        // -0.0 in a motion makes it "not still", so the motion is written and must come back
+        // bitwise; NaN friction (absent) is omitted and reads back as NaN
+        MotionSpec spin = new MotionSpec(new double[] {-0.0, 0, 0}, new double[] {0, 1.0 / 3, 0});
+        SceneSpec spec = new SceneSpec("s", Path.of("a", "s.json"), 24, 10, 2,
+                SceneSpec.defaultGravity(),
+                new SolverSpec(Integrator.BE, 7, CollisionMode.STAGGERED),
+                List.of(new ClothSpec("c", GridSpec.defaults(),
+                        new MaterialSpec(0.2, 0, RestShape.FLAT, 0.01, 0, 0, 0, 10, 0.1),
+                        List.of())),
+                List.of(new SphereSpec("odd \"ball\"\n", new double[] {1e-300, -0.0, Math.PI},
+                                Math.ulp(1.0), Double.NaN, spin),
+                        new CapsuleSpec("cap", new double[3], new double[3], 1e9, 0,
+                                MotionSpec.still()),
+                        new BoxSpec("box", new double[] {0.1, 0.2, 0.30000000000000004},
+                                new double[] {1, 2, 3}, new double[] {-1e-7, 0, 0, -720.5},
+                                Double.MIN_VALUE, spin),
+                        new PlaneSpec("floor", new double[3], new double[] {0, -1e-200, 0}, 10,
+                                new MotionSpec(new double[] {0, 0, 1}, new double[3]))));
+        assertEquals(spec, roundTrip(spec));
+    }
+
+    @Test
+    void collidersOmitAbsentFrictionAndStillMotion() {
+        SceneSpec spec = new SceneSpec("s", Path.of("s.json"), 60, 1, 1,
+                SceneSpec.defaultGravity(), SolverSpec.defaults(), List.of(new ClothSpec("c",
+                        GridSpec.defaults(), MaterialSpec.defaults(), List.of())),
+                List.of(new PlaneSpec("floor", new double[3], new double[] {0, 1, 0}, Double.NaN,
+                        MotionSpec.still())));
+        String json = SceneWriter.toJson(spec);
+        assertFalse(json.contains("\"friction\": NaN"), json);
+        assertFalse(json.contains("NaN"), json);
+        assertFalse(json.contains("angularVelocity"), json);
+        // the material's friction is written; the collider's is not
+        assertEquals(1, json.split("\"friction\"", -1).length - 1, json);
+        assertTrue(json.contains("\"collisions\": \"coupled\""), json);
+        assertTrue(json.contains("\"thickness\": 0.005"), json);
+        assertEquals(spec, roundTrip(spec));
+    }
+
+    @Test
+    void meshCollidersRoundTripFromAnySceneLocation(@TempDir Path dir) throws Exception {
+        // the reader checks that the OBJ file and the first frame exist: create them
+        Path meshes = Files.createDirectories(dir.resolve("m"));
+        Files.writeString(meshes.resolve("body.obj"), "");
+        Files.writeString(meshes.resolve("walk_000.obj"), "");
+        Path[] scenes = {dir.resolve("hang.json"), dir.resolve("s").resolve("hang.json"),
+            meshes.resolve("hang.json")};
+        for (Path scene : scenes) {
+            SceneSpec spec = new SceneSpec("s", scene, 60, 1, 1, SceneSpec.defaultGravity(),
+                    SolverSpec.defaults(), List.of(new ClothSpec("c", GridSpec.defaults(),
+                            MaterialSpec.defaults(), List.of())),
+                    List.of(new ObjColliderSpec("body", meshes.resolve("body.obj"), 0.5),
+                            new ObjSequenceSpec("walk", meshes.resolve("walk_%03d.obj"), 29.97,
+                                    Double.NaN)));
+            assertEquals(spec, roundTrip(spec), scene.toString());
+        }
+        // relative to the scene file when possible
+        SceneSpec spec = SceneReader.parse("{\"cloths\": [{\"mesh\": {\"grid\": {}}}],"
+                + " \"colliders\": [{\"objSequence\": {\"pattern\": \"m/walk_%03d.obj\"}}]}",
+                dir.resolve("hang.json"));
+        assertTrue(SceneWriter.toJson(spec).contains("\"pattern\": \"m/walk_%03d.obj\""),
+                SceneWriter.toJson(spec));
+    }
+
+    @Test
     void pinsThatMoveForEverOmitUntil() {
         SceneSpec spec = new SceneSpec("s", Path.of("s.json"), 60, 1, 1, SceneSpec.defaultGravity(),
                 SolverSpec.defaults(), List.of(new ClothSpec("c", GridSpec.defaults(),

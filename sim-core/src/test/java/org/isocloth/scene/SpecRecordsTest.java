@@ -141,7 +141,77 @@ class SpecRecordsTest {
     }
 
     @Test
+    void colliderRecordsRejectInvalidValuesNamingTheComponent() {
+        MotionSpec still = MotionSpec.still();
+        assertEquals("radius: must be > 0 (got -1.0)", assertThrows(IllegalArgumentException.class,
+                () -> new SphereSpec("s", new double[3], -1, Double.NaN, still)).getMessage());
+        assertEquals("radius: must be a finite number (got Infinity)", assertThrows(
+                IllegalArgumentException.class, () -> new CapsuleSpec("c", new double[3],
+                        new double[3], Double.POSITIVE_INFINITY, Double.NaN, still)).getMessage());
+        assertEquals("friction: must be <= 10 (got 11.0)", assertThrows(
+                IllegalArgumentException.class,
+                () -> new SphereSpec("s", new double[3], 1, 11, still)).getMessage());
+        assertEquals("halfExtents[0]: must be > 0 (got 0.0)", assertThrows(
+                IllegalArgumentException.class, () -> new BoxSpec("b", new double[3],
+                        new double[] {0, 1, 1}, BoxSpec.noRotation(), Double.NaN, still))
+                .getMessage());
+        assertEquals("rotation: axis must be non-zero (got [0.0, 0.0, 0.0])", assertThrows(
+                IllegalArgumentException.class, () -> new BoxSpec("b", new double[3],
+                        new double[] {1, 1, 1}, new double[] {0, 0, 0, 10}, Double.NaN, still))
+                .getMessage());
+        assertEquals("normal: must be non-zero (got [0.0, 0.0, 0.0])", assertThrows(
+                IllegalArgumentException.class,
+                () -> new PlaneSpec("p", new double[3], new double[3], Double.NaN, still))
+                .getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> new ObjSequenceSpec("q", Path.of("a.obj"), 30, Double.NaN));
+        assertThrows(IllegalArgumentException.class,
+                () -> new ObjSequenceSpec("q", Path.of("a_%04d.obj"), 0, Double.NaN));
+        assertThrows(IllegalArgumentException.class,
+                () -> new ObjColliderSpec(" ", Path.of("a.obj"), Double.NaN));
+        assertThrows(IllegalArgumentException.class, () -> new MotionSpec(new double[2],
+                new double[3]));
+        assertThrows(NullPointerException.class,
+                () -> new SphereSpec("s", new double[3], 1, Double.NaN, null));
+        assertEquals("thickness: must be <= 0.1 (got 0.5)", assertThrows(
+                IllegalArgumentException.class, () -> new MaterialSpec(0.2, 0, RestShape.FLAT,
+                        0.001, 0, 0, 0, 0.3, 0.5)).getMessage());
+        assertThrows(NullPointerException.class,
+                () -> new SolverSpec(Integrator.BE, 20, null));
+    }
+
+    @Test
+    void colliderRecordsCopyArraysAndCompareContents() {
+        double[] center = {1, 2, 3};
+        SphereSpec a = new SphereSpec("s", center, 1, Double.NaN, MotionSpec.still());
+        center[0] = 9;
+        a.center()[1] = 9;
+        assertArrayEquals(new double[] {1, 2, 3}, a.center());
+        SphereSpec b = new SphereSpec("s", new double[] {1, 2, 3}, 1, Double.NaN,
+                MotionSpec.still());
+        // NaN friction equals NaN friction
+        assertEquals(a, b);
+        assertEquals(a.hashCode(), b.hashCode());
+        assertNotEquals(a, new SphereSpec("s", new double[] {1, 2, 3}, 1, 0.3, MotionSpec.still()));
+        assertTrue(MotionSpec.still().isStill());
+        assertFalse(new MotionSpec(new double[] {-0.0, 0, 0}, new double[3]).isStill());
+        assertNotEquals(MotionSpec.still(),
+                new MotionSpec(new double[3], new double[] {0, 1, 0}));
+        // the sequence's frame files replace the conversion in the file name only
+        ObjSequenceSpec q = new ObjSequenceSpec("q", Path.of("d%x", "walk_%04d.obj"), 30,
+                Double.NaN);
+        assertEquals(Path.of("d%x", "walk_0042.obj"), q.frame(42));
+        assertEquals(Path.of("w_%d.obj").resolveSibling("w_5.obj"),
+                new ObjSequenceSpec("q", Path.of("w_%d.obj"), 30, Double.NaN).frame(5));
+        assertThrows(IllegalArgumentException.class, () -> q.frame(-1));
+        assertEquals("sphere", a.kind());
+        assertEquals("objSequence", q.kind());
+    }
+
+    @Test
     void enumsKnowTheirJsonNames() {
+        assertEquals("coupled", CollisionMode.COUPLED.jsonName());
+        assertEquals("staggered", CollisionMode.STAGGERED.jsonName());
         assertEquals("BE", Integrator.BE.jsonName());
         assertEquals("BDF2", Integrator.BDF2.jsonName());
         assertEquals("flat", RestShape.FLAT.jsonName());

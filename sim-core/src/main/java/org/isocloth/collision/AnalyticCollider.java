@@ -1,0 +1,531 @@
+package org.isocloth.collision;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A convex analytic shape (sphere, capsule, box) or a half-space (plane) moving as a kinematic
+ * rigid body.
+ *
+ * <h2>Motion</h2>
+ *
+ * The shape is defined in a body frame whose origin is the collider's centre (sphere centre,
+ * capsule midpoint, box centre, plane point). At time t the centre is {@code c(t) = c0 + v·t} and
+ * the orientation is {@code R(t) = exp([ω]·t) · R0}: the initial orientation followed by a
+ * rotation by the angle {@code |ω|·t} about the axis {@code ω} through the centre. A body-frame
+ * point {@code q} is at world position {@code c(t) + R(t)·q}; its velocity is
+ * {@code v + ω × (x − c(t))}. {@code v} and {@code ω} (world coordinates) are constant; both are
+ * zero unless {@link #setMotion} is called.
+ *
+ * <h2>Contact rule</h2>
+ *
+ * {@link #contact} works in the body frame: the node's start is taken relative to the pose at t0,
+ * its end relative to the pose at t1, and the node is assumed to move on the straight segment
+ * between the two. With {@code h} the thickness and {@code d(q)} the exact signed Euclidean
+ * distance of a body point to the surface (negative inside):
+ *
+ * <ul>
+ *   <li><b>Crossing</b> ({@link Contact#crossed} true): the start is outside the solid
+ *       ({@code d > 0}) and the segment reaches the solid ({@code d ≤ 0} somewhere). The first
+ *       contact is the first parameter {@code s} where {@code d ≤ h} (0 if the start is already
+ *       within {@code h}); with {@code q_s} that point, {@code n} the outward normal there,
+ *       {@code x_c = q_s + (h − d(q_s))·n + P·(q1 − q_s)} where {@code P = I − n nᵀ} keeps the
+ *       tangential part of the rest of the path. {@link Contact#time} is {@code s};
+ *       {@link Contact#distance} is the end's signed height above the tangent plane of the
+ *       surface at the contact (negative when it ended inside or beyond). A node that passes
+ *       through the thickness layer without reaching the solid and ends clear of it is not a
+ *       contact.</li>
+ *   <li><b>Proximity</b> (otherwise, when {@code d(q1) < h}): {@code x_c} is the end moved along
+ *       the normal at the end to {@code d = h}; time 1, distance {@code d(q1)}. A node that
+ *       started inside the solid is handled this way too.</li>
+ * </ul>
+ *
+ * {@link Contact#normal} is the outward unit normal (world, pose at t1);
+ * {@link Contact#surfaceVelocity} is the velocity of the collider's material point on the surface
+ * nearest {@code x_c}, at t1. Boxes are inflated with rounded edges and corners, so "within
+ * {@code h}" is exact Euclidean distance for every shape.
+ *
+ * <p>Instances are mutable (pose, motion, friction) and not thread-safe.
+ */
+public abstract sealed class AnalyticCollider extends Collider
+        permits SphereCollider, CapsuleCollider, BoxCollider, PlaneCollider {
+
+    /** Centre at time 0, world (m). */
+    private final double[] center = new double[3];
+    /** Orientation at time 0, row-major 3×3, body to world. */
+    private final double[] rotation = new double[9];
+    private final double[] velocity = new double[3];
+    private final double[] angularVelocity = new double[3];
+
+    /** Interval and poses at its ends. */
+    private double time0;
+    private double time1;
+    private final double[] c0 = new double[3];
+    private final double[] c1 = new double[3];
+    private final double[] r0 = new double[9];
+    private final double[] r1 = new double[9];
+
+    // scratch (instances are not thread-safe)
+    private final double[] q0 = new double[3];
+    private final double[] q1 = new double[3];
+    private final double[] qs = new double[3];
+    private final double[] n = new double[3];
+    private final double[] m = new double[3];
+    private final double[] xc = new double[3];
+    private final double[] w = new double[3];
+    private final double[] bounds = new double[6];
+
+    /**
+     * @param name collider name, used in messages
+     * @param centerField name of the centre argument in messages ({@code center}, {@code point})
+     * @param center centre at time 0 (3 finite values, m)
+     * @param rotation orientation at time 0, row-major 3×3 rotation matrix (body to world)
+     */
+    AnalyticCollider(String name, String centerField, double[] center, double[] rotation) {
+        super(name);
+        System.arraycopy(finiteVector(name, centerField, center), 0, this.center, 0, 3);
+        System.arraycopy(rotation, 0, this.rotation, 0, 9);
+        setInterval(0, 0);
+    }
+
+    // ------------------------------------------------------------------ motion and poses
+
+    /**
+     * Sets the constant rigid motion and recomputes the poses of the current interval.
+     *
+     * @param velocity linear velocity of the centre, m/s, world (3 finite values)
+     * @param angularVelocity angular velocity about the centre, rad/s, world (3 finite values)
+     * @throws IllegalArgumentException if a vector does not hold 3 finite values (the message
+     *     names the collider and the field)
+     */
+    public final void setMotion(double[] velocity, double[] angularVelocity) {
+        double[] v = finiteVector(name(), "velocity", velocity);
+        double[] omega = finiteVector(name(), "angularVelocity", angularVelocity);
+        System.arraycopy(v, 0, this.velocity, 0, 3);
+        System.arraycopy(omega, 0, this.angularVelocity, 0, 3);
+        setInterval(time0, time1);
+    }
+
+    /** @return a copy of the linear velocity of the centre, m/s */
+    public final double[] velocity() {
+        return velocity.clone();
+    }
+
+    /** @return a copy of the angular velocity about the centre, rad/s */
+    public final double[] angularVelocity() {
+        return angularVelocity.clone();
+    }
+
+    /** @return a copy of the centre at time 0, m */
+    public final double[] center() {
+        return center.clone();
+    }
+
+    /**
+     * The centre at time {@code t}: {@code c0 + v·t}.
+     *
+     * @param t time, s
+     * @return a new 3-element array, m
+     */
+    public final double[] centerAt(double t) {
+        double[] c = new double[3];
+        poseAt(t, c, new double[9]);
+        return c;
+    }
+
+    /**
+     * The orientation at time {@code t}: {@code exp([ω]·t) · R0}, body to world.
+     *
+     * @param t time, s
+     * @return a new row-major 3×3 rotation matrix
+     */
+    public final double[] rotationAt(double t) {
+        double[] r = new double[9];
+        poseAt(t, new double[3], r);
+        return r;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Before the first call the interval is [0, 0].
+     *
+     * @throws IllegalArgumentException if a time is not finite or {@code t1 < t0}
+     */
+    @Override
+    public final void setInterval(double t0, double t1) {
+        if (!Double.isFinite(t0) || !Double.isFinite(t1) || t1 < t0) {
+            throw new IllegalArgumentException(name() + ": interval must be finite with t0 <= t1 (got ["
+                    + t0 + ", " + t1 + "])");
+        }
+        time0 = t0;
+        time1 = t1;
+        poseAt(t0, c0, r0);
+        poseAt(t1, c1, r1);
+    }
+
+    private void poseAt(double t, double[] c, double[] r) {
+        for (int i = 0; i < 3; i++) {
+            c[i] = center[i] + velocity[i] * t;
+        }
+        double[] e = axisAngle(angularVelocity[0] * t, angularVelocity[1] * t,
+                angularVelocity[2] * t);
+        multiply(e, rotation, r);
+    }
+
+    // ------------------------------------------------------------------ queries
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>See the class description for the crossing and proximity rules.
+     *
+     * @throws IllegalArgumentException if {@code thickness} is not a finite value &gt; 0
+     */
+    @Override
+    public final boolean contact(double[] start, double[] end, int node, double thickness,
+            Contact out) {
+        if (!(thickness > 0) || thickness == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException(name() + ": thickness must be finite and > 0 (got "
+                    + thickness + ")");
+        }
+        double h = thickness;
+        int k = 3 * node;
+        toBody(r0, c0, start[k], start[k + 1], start[k + 2], q0);
+        toBody(r1, c1, end[k], end[k + 1], end[k + 2], q1);
+
+        double d0 = distance(q0, n);
+        boolean crossed = d0 > 0 && !Double.isNaN(firstHit(q0, q1, 0));
+        double dist;
+        double time;
+        if (crossed) {
+            double s = firstHit(q0, q1, h);
+            if (Double.isNaN(s)) {
+                s = 0; // cannot happen: reaching d <= 0 passes d <= h first; guard against rounding
+            }
+            for (int i = 0; i < 3; i++) {
+                qs[i] = q0[i] + s * (q1[i] - q0[i]);
+            }
+            double ds = distance(qs, n);
+            double along = 0;
+            for (int i = 0; i < 3; i++) {
+                along += (q1[i] - qs[i]) * n[i];
+            }
+            for (int i = 0; i < 3; i++) {
+                // contact point pushed to h along n, plus the tangential rest of the path
+                xc[i] = qs[i] + (h - ds) * n[i] + (q1[i] - qs[i]) - along * n[i];
+            }
+            dist = along + ds;
+            time = s;
+        } else {
+            double d1 = distance(q1, n);
+            if (!(d1 < h)) {
+                return false;
+            }
+            for (int i = 0; i < 3; i++) {
+                xc[i] = q1[i] + (h - d1) * n[i];
+            }
+            dist = d1;
+            time = 1;
+        }
+        // the collider's material point: the surface point nearest x_c
+        double dc = distance(xc, m);
+        for (int i = 0; i < 3; i++) {
+            w[i] = xc[i] - dc * m[i];
+        }
+        rotate(r1, xc, out.point);
+        rotate(r1, n, out.normal);
+        rotate(r1, w, w); // surface point relative to the centre, world
+        for (int i = 0; i < 3; i++) {
+            out.point[i] += c1[i];
+        }
+        out.surfaceVelocity[0] = velocity[0] + angularVelocity[1] * w[2] - angularVelocity[2] * w[1];
+        out.surfaceVelocity[1] = velocity[1] + angularVelocity[2] * w[0] - angularVelocity[0] * w[2];
+        out.surfaceVelocity[2] = velocity[2] + angularVelocity[0] * w[1] - angularVelocity[1] * w[0];
+        out.distance = dist;
+        out.time = time;
+        out.crossed = crossed;
+        return true;
+    }
+
+    @Override
+    public final boolean contains(double x, double y, double z) {
+        toBody(r1, c1, x, y, z, w);
+        return containsBody(w[0], w[1], w[2]);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Without rotation, the union of the shape's bounds at the two end poses (exact for a
+     * translating shape); with rotation, the centre's path padded by the shape's bounding radius.
+     * Not padded by any thickness.
+     */
+    @Override
+    public void sweptBounds(double[] out6) {
+        boolean rotating = angularVelocity[0] != 0 || angularVelocity[1] != 0
+                || angularVelocity[2] != 0;
+        if (rotating) {
+            double rb = boundingRadius();
+            for (int i = 0; i < 3; i++) {
+                out6[i] = Math.min(c0[i], c1[i]) - rb;
+                out6[i + 3] = Math.max(c0[i], c1[i]) + rb;
+            }
+            return;
+        }
+        double[] b = bounds;
+        poseBounds(r0, c0, out6);
+        poseBounds(r1, c1, b);
+        for (int i = 0; i < 3; i++) {
+            out6[i] = Math.min(out6[i], b[i]);
+            out6[i + 3] = Math.max(out6[i + 3], b[i + 3]);
+        }
+    }
+
+    // ------------------------------------------------------------------ shape (body frame)
+
+    /**
+     * Exact signed distance of a body-frame point to the surface (negative inside) and the outward
+     * unit normal: the gradient of the distance, or a fixed unit vector where that is undefined.
+     *
+     * @param q body-frame point
+     * @param normalOut receives the outward unit normal, body frame
+     * @return the signed distance, m
+     */
+    abstract double distance(double[] q, double[] normalOut);
+
+    /**
+     * The first parameter {@code s ∈ [0, 1]} at which the segment {@code q0 + s·(q1 − q0)} comes
+     * within {@code inflate} of the shape (signed distance ≤ inflate); 0 if {@code q0} already is.
+     *
+     * @param q0 segment start, body frame
+     * @param q1 segment end, body frame
+     * @param inflate distance ≥ 0, m
+     * @return s, or NaN if the segment stays farther away
+     */
+    abstract double firstHit(double[] q0, double[] q1, double inflate);
+
+    /** Whether a body-frame point is strictly inside the solid (exact). */
+    abstract boolean containsBody(double x, double y, double z);
+
+    /** Largest distance of a point of the shape from the centre, m (infinite for a plane). */
+    abstract double boundingRadius();
+
+    /** World axis-aligned bounds of the shape at one pose (min xyz then max xyz). */
+    abstract void poseBounds(double[] r, double[] c, double[] out6);
+
+    // ------------------------------------------------------------------ helpers
+
+    /** Body-frame coordinates {@code Rᵀ(x − c)}. */
+    private static void toBody(double[] r, double[] c, double x, double y, double z, double[] out) {
+        double dx = x - c[0];
+        double dy = y - c[1];
+        double dz = z - c[2];
+        out[0] = r[0] * dx + r[3] * dy + r[6] * dz;
+        out[1] = r[1] * dx + r[4] * dy + r[7] * dz;
+        out[2] = r[2] * dx + r[5] * dy + r[8] * dz;
+    }
+
+    /** {@code out = R·v} ({@code out} may be {@code v}). */
+    static void rotate(double[] r, double[] v, double[] out) {
+        double x = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
+        double y = r[3] * v[0] + r[4] * v[1] + r[5] * v[2];
+        double z = r[6] * v[0] + r[7] * v[1] + r[8] * v[2];
+        out[0] = x;
+        out[1] = y;
+        out[2] = z;
+    }
+
+    private static void multiply(double[] a, double[] b, double[] out) {
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                out[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
+            }
+        }
+    }
+
+    /**
+     * The rotation by the vector {@code (x, y, z)}: angle its length (rad), axis its direction
+     * (Rodrigues' formula); exactly the identity for the zero vector.
+     *
+     * @return row-major 3×3 matrix
+     */
+    static double[] axisAngle(double x, double y, double z) {
+        double theta = Math.sqrt(x * x + y * y + z * z);
+        if (theta == 0) {
+            return new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        }
+        double ux = x / theta;
+        double uy = y / theta;
+        double uz = z / theta;
+        double c = Math.cos(theta);
+        double s = Math.sin(theta);
+        double t = 1 - c;
+        return new double[] {
+            c + t * ux * ux, t * ux * uy - s * uz, t * ux * uz + s * uy,
+            t * uy * ux + s * uz, c + t * uy * uy, t * uy * uz - s * ux,
+            t * uz * ux - s * uy, t * uz * uy + s * ux, c + t * uz * uz};
+    }
+
+    /** A copy of {@code v} after checking it holds 3 finite values; messages name the field. */
+    static double[] finiteVector(String name, String field, double[] v) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(v, name + "." + field);
+        if (v.length != 3) {
+            throw new IllegalArgumentException(
+                    name + "." + field + ": must have 3 components (got " + v.length + ")");
+        }
+        for (int i = 0; i < 3; i++) {
+            if (!Double.isFinite(v[i])) {
+                throw new IllegalArgumentException(name + "." + field + "[" + i
+                        + "]: must be a finite number (got " + v[i] + ")");
+            }
+        }
+        return v.clone();
+    }
+
+    /** Checks a finite positive length; messages name the field. */
+    static double positive(String name, String field, double v) {
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException(
+                    name + "." + field + ": must be a finite number (got " + v + ")");
+        }
+        if (!(v > 0)) {
+            throw new IllegalArgumentException(name + "." + field + ": must be > 0 (got " + v + ")");
+        }
+        return v;
+    }
+
+    /** A unit copy of a finite non-zero vector; messages name the field. */
+    static double[] unit(String name, String field, double[] v) {
+        double[] u = finiteVector(name, field, v);
+        double scale = Math.max(Math.abs(u[0]), Math.max(Math.abs(u[1]), Math.abs(u[2])));
+        if (scale == 0) {
+            throw new IllegalArgumentException(
+                    name + "." + field + ": must be non-zero (got " + Arrays.toString(v) + ")");
+        }
+        double x = u[0] / scale;
+        double y = u[1] / scale;
+        double z = u[2] / scale;
+        double len = Math.sqrt(x * x + y * y + z * z);
+        return new double[] {x / len, y / len, z / len};
+    }
+
+    /** The identity rotation, row-major. */
+    static double[] identity() {
+        return new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    }
+
+    /**
+     * First {@code s ∈ [0, 1]} with {@code |p0 + s·d − center| ≤ radius}, or NaN; 0 if {@code p0}
+     * is within. Exact quadratic.
+     */
+    static double sphereHit(double[] p0, double[] p1, double cx, double cy, double cz,
+            double radius) {
+        double wx = p0[0] - cx;
+        double wy = p0[1] - cy;
+        double wz = p0[2] - cz;
+        double dx = p1[0] - p0[0];
+        double dy = p1[1] - p0[1];
+        double dz = p1[2] - p0[2];
+        double c = wx * wx + wy * wy + wz * wz - radius * radius;
+        if (c <= 0) {
+            return 0;
+        }
+        double a = dx * dx + dy * dy + dz * dz;
+        double b = wx * dx + wy * dy + wz * dz;
+        if (a == 0 || b >= 0) {
+            return Double.NaN; // outside and not approaching
+        }
+        double disc = b * b - a * c;
+        if (disc < 0) {
+            return Double.NaN;
+        }
+        // smaller root of a s² + 2 b s + c = 0 in the cancellation-free form (b < 0)
+        double s = c / (-b + Math.sqrt(disc));
+        return s <= 1 ? s : Double.NaN;
+    }
+
+    /**
+     * First {@code s ∈ [0, 1]} at which {@code p0 + s·(p1 − p0)} is within {@code radius} of the
+     * segment {@code a–b} (a capsule), or NaN; 0 if {@code p0} is within. Exact: the earliest of
+     * the hits on the infinite cylinder (kept when the hit projects inside the segment) and on the
+     * two end spheres.
+     */
+    static double capsuleHit(double[] p0, double[] p1, double[] a, double[] b, double radius) {
+        if (segmentDistanceSquared(p0[0], p0[1], p0[2], a, b) <= radius * radius) {
+            return 0;
+        }
+        double best = earliest(sphereHit(p0, p1, a[0], a[1], a[2], radius),
+                sphereHit(p0, p1, b[0], b[1], b[2], radius));
+        double ux = b[0] - a[0];
+        double uy = b[1] - a[1];
+        double uz = b[2] - a[2];
+        double len2 = ux * ux + uy * uy + uz * uz;
+        if (len2 > 0) {
+            double len = Math.sqrt(len2);
+            ux /= len;
+            uy /= len;
+            uz /= len;
+            double wx = p0[0] - a[0];
+            double wy = p0[1] - a[1];
+            double wz = p0[2] - a[2];
+            double dx = p1[0] - p0[0];
+            double dy = p1[1] - p0[1];
+            double dz = p1[2] - p0[2];
+            double wu = wx * ux + wy * uy + wz * uz;
+            double du = dx * ux + dy * uy + dz * uz;
+            // components perpendicular to the axis
+            double px = wx - wu * ux;
+            double py = wy - wu * uy;
+            double pz = wz - wu * uz;
+            double qx = dx - du * ux;
+            double qy = dy - du * uy;
+            double qz = dz - du * uz;
+            double qa = qx * qx + qy * qy + qz * qz;
+            double qb = px * qx + py * qy + pz * qz;
+            double qc = px * px + py * py + pz * pz - radius * radius;
+            double s = Double.NaN;
+            if (qc <= 0) {
+                s = 0; // starts inside the infinite cylinder (but beyond an end: checked below)
+            } else if (qa > 0 && qb < 0) {
+                double disc = qb * qb - qa * qc;
+                if (disc >= 0) {
+                    s = qc / (-qb + Math.sqrt(disc));
+                }
+            }
+            if (s >= 0 && s <= 1) {
+                double axial = wu + s * du;
+                if (axial >= 0 && axial <= len) {
+                    best = earliest(best, s);
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The smaller of two hit parameters, NaN meaning no hit. */
+    static double earliest(double s, double t) {
+        if (Double.isNaN(s)) {
+            return t;
+        }
+        return Double.isNaN(t) ? s : Math.min(s, t);
+    }
+
+    /** Squared distance of a point to the segment {@code a–b}. */
+    static double segmentDistanceSquared(double x, double y, double z, double[] a, double[] b) {
+        double ux = b[0] - a[0];
+        double uy = b[1] - a[1];
+        double uz = b[2] - a[2];
+        double wx = x - a[0];
+        double wy = y - a[1];
+        double wz = z - a[2];
+        double len2 = ux * ux + uy * uy + uz * uz;
+        double t = len2 > 0 ? (wx * ux + wy * uy + wz * uz) / len2 : 0;
+        t = Math.max(0, Math.min(1, t));
+        double ex = wx - t * ux;
+        double ey = wy - t * uy;
+        double ez = wz - t * uz;
+        return ex * ex + ey * ey + ez * ez;
+    }
+}
