@@ -17,6 +17,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.isocloth.InputException;
+import org.isocloth.collision.Collider;
+import org.isocloth.scene.AnalyticColliderSpec;
+import org.isocloth.scene.ColliderSpec;
 import org.isocloth.mesh.ObjWriter;
 import org.isocloth.model.ClothModel;
 import org.isocloth.scene.SceneCloth;
@@ -33,10 +36,13 @@ import org.isocloth.solver.StepResult;
 public final class SceneRun {
     /** CSV header of metrics.csv. */
     public static final String HEADER =
-            "frame,time,max_strain,red_strain,bending_energy,kinetic_energy,iterations,step_ms,converged";
+            "frame,time,max_strain,red_strain,bending_energy,kinetic_energy,iterations,step_ms,converged,"
+            + "penetrations,contacts";
 
     private final SceneSpec scene;
     private final List<SceneCloth> cloths = new ArrayList<>();
+    private final List<Collider> colliders = new ArrayList<>();
+    private int worstPenetrations;
     private double worstRed;
     private double worstMax;
     private int cappedSteps;
@@ -53,6 +59,25 @@ public final class SceneRun {
         for (var c : scene.cloths()) {
             cloths.add(new SceneCloth(scene, c));
         }
+        for (ColliderSpec spec : scene.colliders()) {
+            colliders.add(buildCollider(spec));
+        }
+        for (SceneCloth c : cloths) {
+            c.solver.setColliders(colliders);
+        }
+    }
+
+    private static Collider buildCollider(ColliderSpec spec) {
+        if (spec instanceof AnalyticColliderSpec a) {
+            return a.build();
+        }
+        throw new InputException(spec.name() + ": " + spec.kind()
+                + " colliders are not supported by this version of cloth run");
+    }
+
+    /** @return the scene's colliders, built */
+    public List<Collider> colliders() {
+        return colliders;
     }
 
     /** @return the built cloths */
@@ -99,12 +124,14 @@ public final class SceneRun {
         try (BufferedWriter csv = Files.newBufferedWriter(dir.resolve("metrics.csv"), StandardCharsets.UTF_8)) {
             csv.write(HEADER);
             csv.newLine();
-            writeRow(csv, 0, 0, 0, 0, true);
+            placeColliders(0, 0);
+            writeRow(csv, 0, 0, 0, 0, true, 0);
             if (objEvery > 0) {
                 writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", 0)), false);
             }
             for (int f = 1; f <= scene.frames(); f++) {
                 int iterations = 0;
+                int contacts = 0;
                 boolean converged = true;
                 long t0 = System.nanoTime();
                 for (int s = 0; s < sub; s++) {
@@ -113,6 +140,7 @@ public final class SceneRun {
                         c.setPinTargets(tEnd);
                         StepResult r = c.solver.step(dt);
                         iterations += r.iterations();
+                        contacts += r.contacts();
                         totalIterations += r.iterations();
                         steps++;
                         if (!r.converged()) {
@@ -122,7 +150,8 @@ public final class SceneRun {
                     }
                 }
                 double ms = (System.nanoTime() - t0) / 1e6;
-                writeRow(csv, f, f * dtFrame, iterations, ms, converged);
+                placeColliders(f * dtFrame - dt, f * dtFrame);
+                writeRow(csv, f, f * dtFrame, iterations, ms, converged, contacts);
                 if (objEvery > 0 && f % objEvery == 0) {
                     writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", f)), false);
                 }
@@ -132,8 +161,35 @@ public final class SceneRun {
         writeSummary(dir.resolve("summary.json"));
     }
 
-    private void writeRow(BufferedWriter csv, int frame, double time, int iterations, double ms, boolean converged)
-            throws IOException {
+    /** Puts the colliders at their end-of-frame pose for the metrics. */
+    private void placeColliders(double t0, double t1) {
+        for (Collider c : colliders) {
+            c.setInterval(t0, t1);
+        }
+    }
+
+    /**
+     * Cloth nodes strictly inside a collider at its current pose: an exact check with
+     * {@link Collider#contains}, independent of the collision response.
+     */
+    private int penetrations() {
+        int count = 0;
+        for (SceneCloth c : cloths) {
+            double[] x = c.solver.positions();
+            for (int p = 0; p < c.model.nodeCount(); p++) {
+                for (Collider col : colliders) {
+                    if (col.contains(x[3 * p], x[3 * p + 1], x[3 * p + 2])) {
+                        count++;
+                        break;
+                    }
+                }
+            }
+        }
+        return count;
+    }
+
+    private void writeRow(BufferedWriter csv, int frame, double time, int iterations, double ms, boolean converged,
+            int contacts) throws IOException {
         double maxStrain = 0;
         double red = 0;
         double bend = 0;
@@ -147,8 +203,10 @@ public final class SceneRun {
         }
         worstRed = Math.max(worstRed, red);
         worstMax = Math.max(worstMax, maxStrain);
-        csv.write(String.format(Locale.ROOT, "%d,%.6f,%.6e,%.6e,%.6e,%.6e,%d,%.3f,%b", frame, time, maxStrain, red,
-                bend, kin, iterations, ms, converged));
+        int pen = penetrations();
+        worstPenetrations = Math.max(worstPenetrations, pen);
+        csv.write(String.format(Locale.ROOT, "%d,%.6f,%.6e,%.6e,%.6e,%.6e,%d,%.3f,%b,%d,%d", frame, time, maxStrain,
+                red, bend, kin, iterations, ms, converged, pen, contacts));
         csv.newLine();
     }
 
@@ -232,6 +290,8 @@ public final class SceneRun {
         }
         root.put("worstRedStrain", worstRed);
         root.put("worstMaxStrain", worstMax);
+        root.put("colliders", colliders.size());
+        root.put("worstPenetrations", worstPenetrations);
         root.put("hitIterationCap", cappedSteps > 0);
         root.put("stepsAtIterationCap", cappedSteps);
         root.put("meanIterationsPerStep", steps == 0 ? 0 : (double) totalIterations / steps);

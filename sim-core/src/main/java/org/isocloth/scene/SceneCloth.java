@@ -62,7 +62,10 @@ public final class SceneCloth {
         Integrator integrator = scene.solver().integrator() == org.isocloth.scene.Integrator.BDF2
                 ? Integrator.BDF2 : Integrator.BACKWARD_EULER;
         this.solver = new ClothSolver(spec.name(), model,
-                new SolverSettings(integrator, scene.solver().maxIterations()));
+                new SolverSettings(integrator, scene.solver().maxIterations(),
+                        scene.solver().collisions() == CollisionMode.STAGGERED
+                                ? org.isocloth.solver.CollisionHandling.STAGGERED
+                                : org.isocloth.solver.CollisionHandling.COUPLED));
         solver.setGravity(scene.gravity());
         pinNodes = new ArrayList<>();
         double[] rest = model.restPositions;

@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.isocloth.collision.Collider;
-import org.isocloth.collision.Contact;
+import org.isocloth.collision.PlaneCollider;
 import org.isocloth.mesh.TriMesh;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
@@ -17,48 +16,6 @@ class FrictionTest {
     private static final double DT = 1.0 / 60;
     private static final double G = 9.81;
     private static final double THICK = 0.005;
-
-    /** Static plane through the origin with unit normal n (test double, exact). */
-    static final class Plane extends Collider {
-        final double[] n;
-
-        Plane(double[] n) {
-            super("plane");
-            this.n = n;
-        }
-
-        @Override
-        public void setInterval(double t0, double t1) {
-        }
-
-        @Override
-        public boolean contact(double[] start, double[] end, int node, double thickness, Contact out) {
-            double s1 = n[0] * end[3 * node] + n[1] * end[3 * node + 1] + n[2] * end[3 * node + 2];
-            if (s1 >= thickness) {
-                return false;
-            }
-            for (int k = 0; k < 3; k++) {
-                out.point[k] = end[3 * node + k] + (thickness - s1) * n[k];
-                out.normal[k] = n[k];
-                out.surfaceVelocity[k] = 0;
-            }
-            out.distance = s1;
-            out.time = 1;
-            out.crossed = s1 < 0;
-            return true;
-        }
-
-        @Override
-        public boolean contains(double x, double y, double z) {
-            return n[0] * x + n[1] * y + n[2] * z < 0;
-        }
-
-        @Override
-        public void sweptBounds(double[] out6) {
-            java.util.Arrays.fill(out6, 0, 3, Double.NEGATIVE_INFINITY);
-            java.util.Arrays.fill(out6, 3, 6, Double.POSITIVE_INFINITY);
-        }
-    }
 
     /** Displacement down the slope of the sheet's centroid after {@code seconds}. */
     static double slide(double degrees, double mu, double seconds, CollisionHandling mode) {
@@ -76,7 +33,7 @@ class FrictionTest {
         }
         ClothModel m = new ClothModel(x, g.triangles, ClothMaterial.DEFAULT.withFriction(mu).withThickness(THICK));
         ClothSolver s = new ClothSolver("incline", m, new SolverSettings(Integrator.BACKWARD_EULER, 20, mode));
-        s.setColliders(List.of(new Plane(n)));
+        s.setColliders(List.of(new PlaneCollider("incline", new double[3], n)));
         double c0 = along(m, s.positions(), down);
         int steps = (int) Math.round(seconds / DT);
         for (int i = 0; i < steps; i++) {
