@@ -29,6 +29,11 @@ public final class Geometry {
      * Below this permanent the filter's products may underflow; the exact path decides instead.
      */
     private static final double TINY = 0x1p-900;
+    /**
+     * Bound on the relative rounding error of a 3-term dot product (gamma_3 = 3u / (1 - 3u),
+     * rounded up), doubled for the subtraction d - e and addition d + e of the interval ends.
+     */
+    private static final double DOT_BOUND = 8 * EPS;
     /** Squared sine of the angle below which two segments are treated as parallel. */
     private static final double PARALLEL_SIN2 = 1e-14;
     /**
@@ -522,6 +527,9 @@ public final class Geometry {
                 return false;
             }
         }
+        if (separatedFloat(xa, a0, a1, a2, xb, b0, b1, b2)) {
+            return false;
+        }
         int ka = projectionAxis(xa, a0, a1, a2);
         int kb = projectionAxis(xb, b0, b1, b2);
         if (ka < 0 && kb < 0) {
@@ -557,6 +565,63 @@ public final class Geometry {
         return ka >= 0 && (segmentTriangle(xb, b0, b1, sb0, sb1, xa, a0, a1, a2, ka)
                 || segmentTriangle(xb, b1, b2, sb1, sb2, xa, a0, a1, a2, ka)
                 || segmentTriangle(xb, b2, b0, sb2, sb0, xa, a0, a1, a2, ka));
+    }
+
+    /**
+     * Conservative floating-point filter: true only if some axis (the two normals, or the
+     * in-plane normals {@code n × e} of the six edges, as computed) strictly separates the
+     * projections of the two triangles with a gap larger than a rigorous bound on the rounding
+     * of the projections. The axis need not be exact: separation along any vector proves the
+     * triangles disjoint. Cheap, and decides most nearly coplanar, separated pairs (neighbours
+     * in a flat sheet) that would otherwise need exact arithmetic.
+     */
+    private static boolean separatedFloat(double[] xa, int a0, int a1, int a2,
+            double[] xb, int b0, int b1, int b2) {
+        int pa = 3 * a0, qa = 3 * a1, ra = 3 * a2, pb = 3 * b0, qb = 3 * b1, rb = 3 * b2;
+        for (int side = 0; side < 2; side++) {
+            double[] x = side == 0 ? xa : xb;
+            int p = side == 0 ? pa : pb, q = side == 0 ? qa : qb, r = side == 0 ? ra : rb;
+            double ux = x[q] - x[p], uy = x[q + 1] - x[p + 1], uz = x[q + 2] - x[p + 2];
+            double vx = x[r] - x[q], vy = x[r + 1] - x[q + 1], vz = x[r + 2] - x[q + 2];
+            double wx = x[p] - x[r], wy = x[p + 1] - x[r + 1], wz = x[p + 2] - x[r + 2];
+            double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+            if (separates(nx, ny, nz, xa, pa, qa, ra, xb, pb, qb, rb)
+                    || separates(ny * uz - nz * uy, nz * ux - nx * uz, nx * uy - ny * ux,
+                            xa, pa, qa, ra, xb, pb, qb, rb)
+                    || separates(ny * vz - nz * vy, nz * vx - nx * vz, nx * vy - ny * vx,
+                            xa, pa, qa, ra, xb, pb, qb, rb)
+                    || separates(ny * wz - nz * wy, nz * wx - nx * wz, nx * wy - ny * wx,
+                            xa, pa, qa, ra, xb, pb, qb, rb)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether axis (ax, ay, az) strictly separates the two triangles (vertex offsets given),
+     * allowing 4 ulp-scale relative error per projected coordinate sum.
+     */
+    private static boolean separates(double ax, double ay, double az, double[] xa, int pa, int qa,
+            int ra, double[] xb, int pb, int qb, int rb) {
+        double bax = Math.abs(ax), bay = Math.abs(ay), baz = Math.abs(az);
+        double aLo = Double.POSITIVE_INFINITY, aHi = Double.NEGATIVE_INFINITY;
+        double bLo = Double.POSITIVE_INFINITY, bHi = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < 3; k++) {
+            int o = k == 0 ? pa : k == 1 ? qa : ra;
+            double d = xa[o] * ax + xa[o + 1] * ay + xa[o + 2] * az;
+            double e = DOT_BOUND * (Math.abs(xa[o]) * bax + Math.abs(xa[o + 1]) * bay
+                    + Math.abs(xa[o + 2]) * baz) + Double.MIN_NORMAL;
+            aLo = Math.min(aLo, d - e);
+            aHi = Math.max(aHi, d + e);
+            o = k == 0 ? pb : k == 1 ? qb : rb;
+            d = xb[o] * ax + xb[o + 1] * ay + xb[o + 2] * az;
+            e = DOT_BOUND * (Math.abs(xb[o]) * bax + Math.abs(xb[o + 1]) * bay
+                    + Math.abs(xb[o + 2]) * baz) + Double.MIN_NORMAL;
+            bLo = Math.min(bLo, d - e);
+            bHi = Math.max(bHi, d + e);
+        }
+        return aHi < bLo || bHi < aLo;
     }
 
     /**
