@@ -19,7 +19,8 @@ import java.util.function.IntConsumer;
  * <p>Boxes overlap when they intersect as closed sets: touching boxes overlap. A box with a NaN
  * coordinate overlaps nothing. The tree reports exactly the pairs whose primitive boxes overlap.
  *
- * <p>Not thread-safe: queries share the tree's traversal stack.
+ * <p>Not thread-safe: queries share the tree's traversal stack, so a sink must not start
+ * another query on the same tree (querying a different tree from a sink is fine).
  */
 public final class Bvh {
     /** Maximum number of primitives in a leaf. */
@@ -333,7 +334,7 @@ public final class Bvh {
                         }
                     }
                 }
-            } else if (cb > 0 || (ca == 0 && volume(a) >= volume(b))) {
+            } else if (cb > 0 || (ca == 0 && extent(a) >= extent(b))) {
                 int l = nodes[2 * a];
                 st[top++] = l;
                 st[top++] = b;
@@ -357,8 +358,8 @@ public final class Bvh {
         }
     }
 
-    /** Sum of the extents of node box o, a cheap size measure to choose the node to descend. */
-    private double volume(int node) {
+    /** Sum of the side lengths of a node's box: a cheap size measure to choose the node to descend. */
+    private double extent(int node) {
         int o = 6 * node;
         return (nodeBox[o + 3] - nodeBox[o]) + (nodeBox[o + 4] - nodeBox[o + 1])
                 + (nodeBox[o + 5] - nodeBox[o + 2]);
@@ -405,7 +406,7 @@ public final class Bvh {
                         }
                     }
                 }
-            } else if (cb > 0 || (ca == 0 && volume(a) >= other.volume(b))) {
+            } else if (cb > 0 || (ca == 0 && extent(a) >= other.extent(b))) {
                 int l = nodes[2 * a];
                 st[top++] = l;
                 st[top++] = b;

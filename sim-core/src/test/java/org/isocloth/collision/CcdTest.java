@@ -195,13 +195,14 @@ class CcdTest {
         assertArrayEquals(new double[] {0, 0, 1}, normal(out), 1e-15);
         // same motion with edge 2 at x = 2: the lines meet at t = 0.5 but the segments are 1
         // apart (edge 1 ends at x = 1)
+        double[] e1start = v(-1, 0, 1, 1, 0, 1), e1end = v(-1, 0, -1, 1, 0, -1);
         double[] far = {2, -1, 0, 2, 1, 0};
-        assertEquals(-1, Ccd.edgeEdge(pack(v(-1, 0, 1, 1, 0, 1), far), pack(v(-1, 0, -1, 1, 0, -1), far), 1e-6, null));
+        assertEquals(-1, Ccd.edgeEdge(pack(e1start, far), pack(e1end, far), 1e-6, null));
         // edge 2 at x = 1.0005: 5e-4 beyond the end of edge 1, a contact for eta = 1e-3 only
         double[] near = {1.0005, -1, 0, 1.0005, 1, 0};
-        assertEquals(0.5, Ccd.edgeEdge(pack(v(-1, 0, 1, 1, 0, 1), near), pack(v(-1, 0, -1, 1, 0, -1), near), 1e-3, out), 1e-12);
+        assertEquals(0.5, Ccd.edgeEdge(pack(e1start, near), pack(e1end, near), 1e-3, out), 1e-12);
         assertEquals(5e-4, out[Ccd.OUT_DISTANCE], 1e-12);
-        assertEquals(-1, Ccd.edgeEdge(pack(v(-1, 0, 1, 1, 0, 1), near), pack(v(-1, 0, -1, 1, 0, -1), near), 1e-4, null));
+        assertEquals(-1, Ccd.edgeEdge(pack(e1start, near), pack(e1end, near), 1e-4, null));
     }
 
     @Test
