@@ -145,6 +145,8 @@ public final class ClothSolver {
     private final double[] contactStick;
     private final double[] contactKappa;
     private final double[] contactShift;
+    private final double[] contactAnchor;
+    private final double[] contactLambda;
     private int[] contactNodes = new int[16];
     private int contactCount;
     private final double[] force;
@@ -354,6 +356,8 @@ public final class ClothSolver {
         contactStick = new double[3 * nodes];
         contactKappa = new double[nodes];
         contactShift = new double[3 * nodes];
+        contactAnchor = new double[3 * nodes];
+        contactLambda = new double[3 * nodes];
         force = new double[n3];
         xStart = new double[n3];
         xCollided = new double[n3];
@@ -617,16 +621,27 @@ public final class ClothSolver {
             }
             System.arraycopy(xk, 0, xCollided, 0, n3);
             boolean coupled = settings.collisions() == CollisionHandling.COUPLED;
-            contacts = collide(xStart, xCollided, dt, coupled);
+            contacts = collide(xStart, xCollided, dt, coupled, false);
             System.arraycopy(xCollided, 0, xk, 0, n3);
             if (coupled && contacts > 0) {
-                project(maxInvMass);
+                activeSet = true;
+                try {
+                    project(maxInvMass);
+                } finally {
+                    activeSet = false;
+                }
                 iterations += lastIterations;
                 factorizations += lastFactorizations;
                 converged = lastConverged;
                 strain = lastStrain;
                 clearContacts();
-                collide(xStart, xk, dt, false);
+                double before = LOG.isLoggable(Level.FINE) ? ClothMetrics.maxStrain(model, xk) : 0;
+                int late = collide(xStart, xk, dt, false, false);
+                if (LOG.isLoggable(Level.FINE)) {
+                    LOG.fine(name + ": t=" + time + " contacts " + contacts + ", second projection "
+                            + lastIterations + " iterations, max strain " + before + "; final collision pass moved "
+                            + late + " nodes, max strain " + ClothMetrics.maxStrain(model, xk));
+                }
             }
         }
         for (int i = 0; i < n3; i++) {
@@ -658,6 +673,8 @@ public final class ClothSolver {
     }
 
     private int lastIterations;
+    /** Whether the running projection treats the contacts as an active set (the second one). */
+    private boolean activeSet;
     private int lastFactorizations;
     private boolean lastConverged;
     private double lastStrain;
@@ -817,6 +834,18 @@ public final class ClothSolver {
             for (int r = softStart; r < linStart; r++) {
                 softLambda[r - softStart] += stepScale * mu[r];
             }
+            int added = 0;
+            if (activeSet) {
+                if (contactCount > 0) {
+                    releaseAdhesiveContacts(stepScale);
+                }
+                // Nodes the iteration pushed into a collider become contacts (moved out to x_c);
+                // the next iterations restore the constraints around them.
+                added = collide(xStart, xk, stepDt, true, true);
+                if (added > 0) {
+                    strain = redStrain(xk, true);
+                }
+            }
             previousStrain = strain;
             System.arraycopy(xk, 0, xPrevIterate, 0, n3);
             if (LOG.isLoggable(Level.FINEST)) {
@@ -825,7 +854,7 @@ public final class ClothSolver {
                         + " step scale " + stepScale + ", worst at " + xk[3 * wp] + " " + xk[3 * wp + 1] + " "
                         + xk[3 * wp + 2]);
             }
-            if (strain <= tol && springResidual(xk) <= tol) {
+            if (strain <= tol && springResidual(xk) <= tol && added == 0) {
                 converged = true;
                 break;
             }
@@ -880,6 +909,7 @@ public final class ClothSolver {
             for (int c = 0; c < 3; c++) {
                 int i = 3 * p + c;
                 t[c] = first ? (xHat[i] + contactShift[i] + kap * contactStick[i]) / (1 + kap) : xk[i];
+                contactAnchor[i] = first ? xHat[i] + contactShift[i] : xk[i];
             }
             double[] target = t.clone();
             for (int q = 0; q < k; q++) {
@@ -895,6 +925,53 @@ public final class ClothSolver {
                 w[3 * p + c] = crossW(p, c, c, inv);
             }
         }
+    }
+
+    /**
+     * Contacts are inequalities (the surface pushes, never pulls). The normal force of contact a
+     * on node p over this iteration is λ_a = n_a·(m(x − x_anchor) + Gᵀμ) (the node's equilibrium
+     * m(x − x_anchor) + Gᵀμ = Σ λ_a n_a + tangential terms); with fast projection the iterations'
+     * forces add up. A contact whose accumulated force is negative would hold the node against
+     * the surface: it is released and the node moves freely from the next iteration on. Without
+     * this, a stiff sheet pressed onto a sphere is asked to follow a doubly curved patch with
+     * inextensible triangles and the projection stalls (measured: red strain stuck at 0.7 %).
+     *
+     * @param stepScale the backtracking factor applied to this iteration's update
+     */
+    private void releaseAdhesiveContacts(double stepScale) {
+        int kept = 0;
+        for (int ci = 0; ci < contactCount; ci++) {
+            int p = contactNodes[ci];
+            double m = massEff[p];
+            int k = contactK[p];
+            int q = 0;
+            while (q < k) {
+                int o = 9 * p + 3 * q;
+                double lam = 0;
+                for (int c = 0; c < 3; c++) {
+                    lam += contactN[o + c] * (m * (xk[3 * p + c] - contactAnchor[3 * p + c]) + force[3 * p + c]);
+                }
+                contactLambda[3 * p + q] += stepScale * lam;
+                if (contactLambda[3 * p + q] < 0) {
+                    // drop normal q: move the last one into its slot
+                    k--;
+                    System.arraycopy(contactN, 9 * p + 3 * k, contactN, o, 3);
+                    contactD[3 * p + q] = contactD[3 * p + k];
+                    contactLambda[3 * p + q] = contactLambda[3 * p + k];
+                    contactLambda[3 * p + k] = 0;
+                } else {
+                    q++;
+                }
+            }
+            contactK[p] = k;
+            if (k > 0) {
+                contactNodes[kept++] = p;
+            } else {
+                contactKappa[p] = 0;
+                Arrays.fill(contactShift, 3 * p, 3 * p + 3, 0.0);
+            }
+        }
+        contactCount = kept;
     }
 
     /** Inverse tangential mass 1/(m(1+κ)) of a contact node. */
@@ -982,6 +1059,7 @@ public final class ClothSolver {
             contactK[contactNodes[ci]] = 0;
             contactKappa[contactNodes[ci]] = 0;
             Arrays.fill(contactShift, 3 * contactNodes[ci], 3 * contactNodes[ci] + 3, 0.0);
+            Arrays.fill(contactLambda, 3 * contactNodes[ci], 3 * contactNodes[ci] + 3, 0.0);
         }
         contactCount = 0;
     }
@@ -1040,19 +1118,21 @@ public final class ClothSolver {
      * @param end positions at the end of the step, corrected in place
      * @param dt step duration
      * @param register whether to register the contacts as constraints for the next projection
+     * @param onlyFree skip nodes that already have a contact constraint
      * @return number of node contacts found
      */
-    private int collide(double[] start, double[] end, double dt, boolean register) {
+    private int collide(double[] start, double[] end, double dt, boolean register, boolean onlyFree) {
         double thick = material.thickness();
         int found = 0;
         Contact c = contactTmp;
         double[] xc = new double[3];
         double[] shift = new double[3];
+        int black = model.mesh.vertexCount;
         for (Collider col : colliders) {
             col.sweptBounds(boundsTmp);
             double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
             for (int p = 0; p < nodes; p++) {
-                if (pinned[p] || !pathNear(start, end, p, boundsTmp, thick)) {
+                if (pinned[p] || (onlyFree && (contactK[p] > 0 || p < black)) || !pathNear(start, end, p, boundsTmp, thick)) {
                     continue;
                 }
                 if (!col.contact(start, end, p, thick, c)) {
@@ -1083,7 +1163,7 @@ public final class ClothSolver {
                     end[3 * p + k] = xc[k];
                     dcn += xc[k] * n[k];
                 }
-                if (register) {
+                if (register && p >= black) {
                     addContact(p, n, dcn, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0);
                 }
             }
