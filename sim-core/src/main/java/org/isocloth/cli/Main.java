@@ -50,6 +50,8 @@ public final class Main {
                     return runScene(args, out);
                 case "bench":
                     return Bench.run(args, out);
+                case "plot":
+                    return Plot.run(args, out);
                 default:
                     throw new InputException("unknown command '" + args[0] + "' (expected run, bench or help)");
             }
@@ -125,5 +127,7 @@ public final class Main {
     private static void usage(PrintStream out) {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N]");
         out.println("       cloth bench [--steps N] [--cells M,M,...]");
+        out.println("       cloth plot --out FILE.png --y COLUMN [--x COLUMN] [--log] [--title TEXT]"
+                + " [--hline VALUE[:LABEL]] CSV[=LABEL] ...");
     }
 }
