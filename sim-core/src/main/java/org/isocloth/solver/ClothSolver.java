@@ -147,6 +147,7 @@ public final class ClothSolver {
     private final double[] contactShift;
     private final double[] contactAnchor;
     private final double[] contactLambda;
+    private final boolean[] sticky;
     private int[] contactNodes = new int[16];
     private int contactCount;
     private final double[] force;
@@ -358,6 +359,7 @@ public final class ClothSolver {
         contactShift = new double[3 * nodes];
         contactAnchor = new double[3 * nodes];
         contactLambda = new double[3 * nodes];
+        sticky = new boolean[nodes];
         force = new double[n3];
         xStart = new double[n3];
         xCollided = new double[n3];
@@ -532,7 +534,51 @@ public final class ClothSolver {
         if (!(dt > 0) || !Double.isFinite(dt)) {
             throw new IllegalArgumentException("time step must be > 0 and finite (got " + dt + ")");
         }
-        boolean bdf2 = settings.integrator() == Integrator.BDF2 && hasHistory;
+        return stepAdaptive(dt, 0);
+    }
+
+    /** Deepest halving of a step whose projection diverged (2⁻³ of the step). */
+    static final int MAX_HALVINGS = 3;
+
+    /**
+     * Takes the step; if its projection diverges (typically a fast collider that moves contact
+     * nodes several cells in one step), retries it as two backward Euler half steps with the pin
+     * targets interpolated, up to {@link #MAX_HALVINGS} times. The state is untouched by a failed
+     * attempt, so nothing is lost when even the smallest step fails.
+     */
+    private StepResult stepAdaptive(double dt, int depth) {
+        // A step that may still be halved counts as diverged already when it ends at the
+        // iteration cap with ten times the strain tolerance.
+        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, 10 * material.strainTolerance())
+                : DIVERGED_STRAIN;
+        try {
+            return stepOnce(dt, depth > 0);
+        } catch (SimulationException e) {
+            if (depth >= MAX_HALVINGS || !e.getMessage().contains("diverged")) {
+                throw e;
+            }
+            LOG.log(Level.FINE, "{0}: step of {1} s at t={2} s diverged; halving it",
+                    new Object[] {name, dt, time});
+            double[] targets = pinTarget.clone();
+            for (int i = 0; i < pinTarget.length; i++) {
+                pinTarget[i] = 0.5 * (x[i] + targets[i]);
+            }
+            StepResult first;
+            try {
+                first = stepAdaptive(0.5 * dt, depth + 1);
+            } finally {
+                System.arraycopy(targets, 0, pinTarget, 0, targets.length);
+            }
+            StepResult second = stepAdaptive(0.5 * dt, depth + 1);
+            hasHistory = false; // BDF2 restarts after unequal steps
+            return new StepResult(first.iterations() + second.iterations(), first.converged() && second.converged(),
+                    second.redStrain(), first.factorizations() + second.factorizations(),
+                    first.contacts() + second.contacts());
+        }
+    }
+
+    private StepResult stepOnce(double dt, boolean forceBackwardEuler) {
+        boolean bdf2 = settings.integrator() == Integrator.BDF2 && hasHistory && !forceBackwardEuler;
         double h = bdf2 ? (2.0 / 3.0) * dt : dt;
         int n3 = 3 * nodes;
         // 1. Prediction x̃ (thesis Table 3.1 line 1, or its BDF2 form) and damping reference x_d.
@@ -622,8 +668,26 @@ public final class ClothSolver {
             System.arraycopy(xk, 0, xCollided, 0, n3);
             boolean coupled = settings.collisions() == CollisionHandling.COUPLED;
             contacts = collide(xStart, xCollided, dt, coupled, false);
-            System.arraycopy(xCollided, 0, xk, 0, n3);
+            if (LOG.isLoggable(Level.FINE)) {
+                double worst = 0;
+                int wn = -1;
+                for (int p = 0; p < nodes; p++) {
+                    double d = Math.sqrt(sq(xCollided, xk, p));
+                    if (d > worst) {
+                        worst = d;
+                        wn = p;
+                    }
+                }
+                LOG.fine(name + ": t=" + time + " collision step: " + contacts + " contacts, largest move " + worst
+                        + " m (node " + wn + "), strain after it " + ClothMetrics.maxStrain(model, xCollided));
+            }
+            if (!coupled) {
+                System.arraycopy(xCollided, 0, xk, 0, n3);
+            }
             if (coupled && contacts > 0) {
+                // Linearise at the projected x_p (it satisfies the constraints), not at x_c: a fast
+                // collider moves contact nodes centimetres away from their neighbours and the
+                // Gauss-Newton iteration from there diverged (strain 220 % at x_c).
                 activeSet = true;
                 try {
                     project(maxInvMass);
@@ -675,6 +739,7 @@ public final class ClothSolver {
     private int lastIterations;
     /** Whether the running projection treats the contacts as an active set (the second one). */
     private boolean activeSet;
+    private double divergedStrain = DIVERGED_STRAIN;
     private int lastFactorizations;
     private boolean lastConverged;
     private double lastStrain;
@@ -842,9 +907,6 @@ public final class ClothSolver {
                 // Nodes the iteration pushed into a collider become contacts (moved out to x_c);
                 // the next iterations restore the constraints around them.
                 added = collide(xStart, xk, stepDt, true, true);
-                if (added > 0) {
-                    strain = redStrain(xk, true);
-                }
             }
             previousStrain = strain;
             System.arraycopy(xk, 0, xPrevIterate, 0, n3);
@@ -863,7 +925,7 @@ public final class ClothSolver {
         lastFactorizations = factorizations;
         lastConverged = converged;
         lastStrain = strain;
-        if (!converged && !(strain <= DIVERGED_STRAIN)) {
+        if (!converged && !(strain <= divergedStrain)) {
             throw new SimulationException(name + ": the projection diverged at t=" + time + " s (strain "
                     + strain + " after " + iterations + " Gauss-Newton iterations); the state before the step"
                     + " is kept");
@@ -952,7 +1014,7 @@ public final class ClothSolver {
                     lam += contactN[o + c] * (m * (xk[3 * p + c] - contactAnchor[3 * p + c]) + force[3 * p + c]);
                 }
                 contactLambda[3 * p + q] += stepScale * lam;
-                if (contactLambda[3 * p + q] < 0) {
+                if (contactLambda[3 * p + q] < 0 && !sticky[p]) {
                     // drop normal q: move the last one into its slot
                     k--;
                     System.arraycopy(contactN, 9 * p + 3 * k, contactN, o, 3);
@@ -1060,6 +1122,7 @@ public final class ClothSolver {
             contactKappa[contactNodes[ci]] = 0;
             Arrays.fill(contactShift, 3 * contactNodes[ci], 3 * contactNodes[ci] + 3, 0.0);
             Arrays.fill(contactLambda, 3 * contactNodes[ci], 3 * contactNodes[ci] + 3, 0.0);
+            sticky[contactNodes[ci]] = false;
         }
         contactCount = 0;
     }
@@ -1118,7 +1181,10 @@ public final class ClothSolver {
      * @param end positions at the end of the step, corrected in place
      * @param dt step duration
      * @param register whether to register the contacts as constraints for the next projection
-     * @param onlyFree skip nodes that already have a contact constraint
+     * @param onlyFree inside the projection: only red nodes without a contact are tested, and
+     *     {@code end} is left alone (the next iteration moves the new contacts onto their planes
+     *     together with their neighbours); a node released earlier in this projection is not
+     *     released again
      * @return number of node contacts found
      */
     private int collide(double[] start, double[] end, double dt, boolean register, boolean onlyFree) {
@@ -1160,15 +1226,35 @@ public final class ClothSolver {
                 for (int k = 0; k < 3; k++) {
                     shift[k] = -(1 - keep) * d0[k];
                     xc[k] = c.point[k] + shift[k];
-                    end[3 * p + k] = xc[k];
+                    if (!onlyFree) {
+                        end[3 * p + k] = xc[k];
+                    }
                     dcn += xc[k] * n[k];
+                }
+                if (onlyFree) {
+                    sticky[p] = true;
                 }
                 if (register && p >= black) {
                     addContact(p, n, dcn, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0);
+                } else if (register) {
+                    // Black nodes follow the red ones through the hard conforming rows; a contact
+                    // row on them too over-constrains a curved contact patch (measured: black
+                    // edges stretched 2.4 % on a stiff sheet on a ball). They keep the friction
+                    // impulse on their prediction, so they do not drag a sticking patch along.
+                    for (int k = 0; k < 3; k++) {
+                        xHat[3 * p + k] += shift[k];
+                    }
                 }
             }
         }
         return found;
+    }
+
+    private static double sq(double[] a, double[] b, int p) {
+        double dx = a[3 * p] - b[3 * p];
+        double dy = a[3 * p + 1] - b[3 * p + 1];
+        double dz = a[3 * p + 2] - b[3 * p + 2];
+        return dx * dx + dy * dy + dz * dz;
     }
 
     /** Whether node p's path, inflated by the thickness, can touch the box. */
