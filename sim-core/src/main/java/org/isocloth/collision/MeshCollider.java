@@ -842,7 +842,7 @@ public final class MeshCollider extends Collider {
     /**
      * Exact parity of the crossings of the ray from q along +x with the triangles at the end
      * pose, the ray perturbed symbolically to {@code q + (0, ε, ε²)}; false when q lies on a
-     * triangle.
+     * triangle (exact test, also for triangles parallel to the ray).
      */
     private boolean insideEnd(double x, double y, double z) {
         if (!(x >= endBounds[0] && x <= endBounds[3] && y >= endBounds[1] && y <= endBounds[4]
@@ -864,23 +864,49 @@ public final class MeshCollider extends Collider {
         for (int c = 0; c < candCount; c++) {
             int t = cand[c];
             int a = tris[3 * t], b = tris[3 * t + 1], v = tris[3 * t + 2];
+            int o = Geometry.orient3d(x1, a, x1, b, x1, v, q, 0);
+            if (o == 0 && onTriangle(a, b, v)) {
+                return false; // q lies on the surface
+            }
             // projection along x: (y, z); s is the sign of the normal's x component
             int s = Geometry.orient2d(x1, a, x1, b, x1, v, 0);
-            if (s == 0) {
-                continue; // the perturbed ray misses triangles parallel to it
+            if (s == 0 || o == 0) {
+                continue; // the perturbed ray misses triangles parallel to it and planes through q
             }
-            if (perturbedSide(a, b) != s || perturbedSide(b, v) != s || perturbedSide(v, a) != s) {
-                continue;
-            }
-            int o = Geometry.orient3d(x1, a, x1, b, x1, v, q, 0);
-            if (o == 0) {
-                return false; // q lies on this triangle
-            }
-            if (o == s) {
-                inside = !inside; // the plane is met ahead of q
+            if (o == s && perturbedSide(a, b) == s && perturbedSide(b, v) == s
+                    && perturbedSide(v, a) == s) {
+                inside = !inside; // the perturbed ray meets the triangle ahead of q
             }
         }
         return inside;
+    }
+
+    /** Whether q, coplanar with triangle (a, b, c) at the end pose, lies on the closed triangle. */
+    private boolean onTriangle(int a, int b, int c) {
+        int k = Geometry.projectionAxis(x1, a, b, c);
+        if (k >= 0) {
+            int o1 = Geometry.orient2d(x1, a, x1, b, q, 0, k);
+            int o2 = Geometry.orient2d(x1, b, x1, c, q, 0, k);
+            int o3 = Geometry.orient2d(x1, c, x1, a, q, 0, k);
+            return (o1 >= 0 && o2 >= 0 && o3 >= 0) || (o1 <= 0 && o2 <= 0 && o3 <= 0);
+        }
+        // zero area: the union of its edges
+        return onSegment(a, b) || onSegment(b, c) || onSegment(c, a);
+    }
+
+    /** Whether q lies on the closed segment (a, b) at the end pose (exact). */
+    private boolean onSegment(int a, int b) {
+        for (int k = 0; k < 3; k++) {
+            if (Geometry.orient2d(x1, a, x1, b, q, 0, k) != 0) {
+                return false;
+            }
+            double lo = Math.min(x1[3 * a + k], x1[3 * b + k]);
+            double hi = Math.max(x1[3 * a + k], x1[3 * b + k]);
+            if (q[k] < lo || q[k] > hi) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
