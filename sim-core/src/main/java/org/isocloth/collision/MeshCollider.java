@@ -82,8 +82,10 @@ import org.isocloth.mesh.TriMesh;
  * </ul>
  *
  * {@link Contact#surfaceVelocity} interpolates the vertex velocities with the contact point's
- * barycentric weights. A node that started outside a closed mesh therefore never ends inside:
- * either its path crossed the surface, or its end is inside and pushed out.
+ * barycentric weights. A node whose end is inside a closed mesh always gets a contact that moves
+ * it out: through the face it crossed, or, when no inward crossing was found, through the nearest
+ * surface point. That inside test is an exact ray-parity query (see below), made for nodes that end
+ * within the mesh's bounds but farther than the thickness from it.
  *
  * <p><b>Not handled:</b> edge–edge contacts between cloth edges and mesh edges (a mesh edge or a
  * sharp feature passing between two cloth nodes) are out of the scope of this class, which tests
