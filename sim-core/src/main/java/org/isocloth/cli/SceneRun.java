@@ -18,8 +18,11 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.isocloth.InputException;
 import org.isocloth.collision.Collider;
+import org.isocloth.collision.MeshCollider;
 import org.isocloth.scene.AnalyticColliderSpec;
 import org.isocloth.scene.ColliderSpec;
+import org.isocloth.scene.ObjColliderSpec;
+import org.isocloth.scene.ObjSequenceSpec;
 import org.isocloth.mesh.ObjWriter;
 import org.isocloth.model.ClothModel;
 import org.isocloth.scene.SceneCloth;
@@ -71,8 +74,17 @@ public final class SceneRun {
         if (spec instanceof AnalyticColliderSpec a) {
             return a.build();
         }
-        throw new InputException(spec.name() + ": " + spec.kind()
-                + " colliders are not supported by this version of cloth run");
+        MeshCollider mesh;
+        if (spec instanceof ObjColliderSpec o) {
+            mesh = MeshCollider.fromObj(o.name(), o.path());
+        } else if (spec instanceof ObjSequenceSpec s) {
+            mesh = MeshCollider.fromObjSequence(s.name(), s.pattern().toString(), s.fps());
+        } else {
+            throw new InputException(spec.name() + ": " + spec.kind()
+                    + " colliders are not supported by this version of cloth run");
+        }
+        mesh.setFriction(spec.friction());
+        return mesh;
     }
 
     /** @return the scene's colliders, built */

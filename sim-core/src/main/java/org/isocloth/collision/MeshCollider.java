@@ -1,0 +1,1024 @@
+package org.isocloth.collision;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IllegalFormatException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntConsumer;
+import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.isocloth.InputException;
+import org.isocloth.mesh.MeshLoadResult;
+import org.isocloth.mesh.ObjReader;
+import org.isocloth.mesh.TriMesh;
+
+/**
+ * A triangle-mesh obstacle, static or animated: a fixed set of triangles whose vertex positions
+ * may change over time.
+ *
+ * <h2>Motion</h2>
+ *
+ * For a step {@code [t0, t1]} the collider has a <em>start pose</em> (vertex positions at t0) and
+ * an <em>end pose</em> (at t1); every vertex moves on the straight line between the two, so its
+ * velocity is {@code (end − start) / (t1 − t0)} (zero for a zero-length interval). The poses come
+ * from one of three sources:
+ *
+ * <ul>
+ *   <li><b>Static</b> (after construction): both poses are the constructor's positions.</li>
+ *   <li><b>Keyframes</b> ({@link #setKeyframes}): frame {@code k} is the pose at time
+ *       {@code k / fps}; {@link #setInterval} interpolates linearly between the frames around t0
+ *       and around t1, holding frame 0 before time 0 and the last frame after its time. This is
+ *       how OBJ sequences ({@link #fromObjSequence}) animate.</li>
+ *   <li><b>Pushed positions</b> ({@link #setPositions}), for a caller that animates the mesh
+ *       itself, e.g. a skinned character whose skin is computed on the CPU every step: the given
+ *       positions become the end pose and the previous end pose becomes the start pose. Call it
+ *       before the step (before the solver calls {@link #setInterval}): that motion is the motion
+ *       over the next new interval. A later new interval without a new call holds the mesh still
+ *       at the end pose; setting the same interval again keeps the motion.</li>
+ * </ul>
+ *
+ * <h2>Contact rule</h2>
+ *
+ * {@link #contact} tests one cloth node moving on the straight segment from its start to its end
+ * position against the moving triangles. Broad phase: a {@link Bvh} over the triangles' boxes
+ * swept between the two poses (built once from the constructor's positions, refitted whenever the
+ * poses change), queried with the node's swept box inflated by the thickness, which is the same as
+ * inflating every triangle box by it. With {@code h} the thickness:
+ *
+ * <ul>
+ *   <li><b>Crossing</b> ({@link Contact#crossed} true): vertex–face continuous detection
+ *       ({@link Ccd#vertexFace}, tolerance 0 plus its rounding allowance) finds the times at which
+ *       the node passes through a triangle, both moving linearly over the step. The earliest
+ *       crossing counts; the node must start strictly off the triangle's plane, and for a closed
+ *       mesh the crossing must go from the outside inward (a node leaving a closed mesh is not
+ *       stopped). With {@code w} the barycentric weights of the contact point, {@code m(t)} the
+ *       material point with these weights, {@code n} the triangle's unit normal at the end pose
+ *       turned to the side the node came from, and {@code r = (x1 − x(τ)) − (m(t1) − m(τ))} the
+ *       node's displacement after the contact relative to the surface:
+ *       {@code x_c = m(t1) + h·n + (I − n nᵀ)·r} (the contact point pushed out to the thickness,
+ *       plus the remaining tangential displacement, as for {@link AnalyticCollider}).
+ *       {@link Contact#time} is the fraction of the step at which the node reaches the surface
+ *       (the analytic colliders report reaching the thickness layer instead);
+ *       {@link Contact#distance} is {@code n·(x1 − m(t1))}, negative when the node ended beyond
+ *       the surface.</li>
+ *   <li><b>Proximity</b> (otherwise): the closest point {@code c} of the mesh to the node's end
+ *       position at the end pose ({@link Geometry#pointTriangle}); a contact when it is closer
+ *       than {@code h}, and for a closed mesh also whenever the end position is inside (however
+ *       deep). The outward side is, for a closed mesh, the outside, and for an open mesh the side
+ *       of the closest triangle on which the node was at the start of the step (the side of its
+ *       end if it started exactly in the triangle's plane). When {@code c} lies inside its
+ *       triangle, or the node is on the surface, the normal is the face normal turned to that
+ *       side; otherwise (closest point on an edge or vertex) it is the direction from {@code c}
+ *       to the node, reversed when the node is inside a closed mesh and mirrored across the
+ *       triangle's plane when it is on the wrong side of an open one. {@code x_c = c + h·n};
+ *       time 1; distance the signed distance of the end position along that side.</li>
+ * </ul>
+ *
+ * {@link Contact#surfaceVelocity} interpolates the vertex velocities with the contact point's
+ * barycentric weights. A node whose end is inside a closed mesh always gets a contact that moves
+ * it out: through the face it crossed, or, when no inward crossing was found, through the nearest
+ * surface point. That inside test is an exact ray-parity query (see below), made for nodes that end
+ * within the mesh's bounds but farther than the thickness from it.
+ *
+ * <p><b>Not handled:</b> edge–edge contacts between cloth edges and mesh edges (a mesh edge or a
+ * sharp feature passing between two cloth nodes) are out of the scope of this class, which tests
+ * cloth nodes only.
+ *
+ * <h2>Inside test</h2>
+ *
+ * A mesh is <em>closed</em> when every edge is shared by exactly two triangles that traverse it in
+ * opposite directions (checked once, at construction). {@link #contains} is exact for closed
+ * meshes at the end pose: ray parity along +x with the exact predicates of {@link Geometry} and a
+ * symbolic perturbation of the ray, so rays through edges and vertices are counted consistently;
+ * points on the surface are not inside. The outward side of a closed mesh is that of positive
+ * enclosed volume at the constructor's positions (an inside-out mesh works as well). Open meshes
+ * contain no point.
+ *
+ * <p>Instances are mutable (poses, friction) and not thread-safe.
+ */
+public final class MeshCollider extends Collider {
+    private static final Logger LOG = Logger.getLogger(MeshCollider.class.getName());
+
+    /** A frame-number conversion of an OBJ sequence pattern: %d or %0Nd. */
+    private static final Pattern CONVERSION = Pattern.compile("%(?:0[1-9])?d");
+    /** Squared sine below which a triangle has no usable normal (as in {@link Ccd}). */
+    private static final double DEGENERATE_SIN2 = 1e-14;
+    /** Below this fraction of the thickness the direction to the closest point is not used. */
+    private static final double DIRECTION_FLOOR = 1e-6;
+
+    private final int[] tris;
+    private final int vertexCount;
+    private final boolean closed;
+    /** +1 when the triangles' normals point out of a closed mesh, -1 when in. */
+    private final double orientation;
+
+    /** Keyframes (null unless {@link #setKeyframes} was called) and their rate. */
+    private double[][] frames;
+    private double fps;
+    /** Whether pushed positions wait for the next new interval. */
+    private boolean pending;
+
+    private double time0;
+    private double time1;
+    private final double[] x0;
+    private final double[] x1;
+    private final double[] vel;
+
+    private final Bvh bvh;
+    private final double[] boxes;
+    private final double[] swept = new double[6];
+    private final double[] endBounds = new double[6];
+
+    // scratch (instances are not thread-safe)
+    private int[] cand = new int[64];
+    private int candCount;
+    private final IntConsumer collect = this::addCandidate;
+    private final double[] query = new double[6];
+    private final double[] pk0 = new double[12];
+    private final double[] pk1 = new double[12];
+    private final double[] ccdOut = new double[Ccd.OUT_LENGTH];
+    private final double[] ptOut = new double[Geometry.POINT_TRIANGLE_OUT];
+    private final double[] w = new double[3];
+    private final double[] n = new double[3];
+    private final double[] m = new double[3];
+    private final double[] q = new double[3];
+
+    /**
+     * Creates a static mesh collider at the interval [0, 0].
+     *
+     * @param name collider name, used in messages (not null)
+     * @param triangles vertex indices, 3 per triangle, counter-clockwise seen from the outside for
+     *     a closed mesh (copied; at least one triangle; each index in range; no triangle using a
+     *     vertex twice)
+     * @param positions vertex positions, flat xyz, m (copied; finite; at least one vertex)
+     * @throws IllegalArgumentException if an argument is invalid; the message names the collider
+     *     and the problem, e.g. {@code body.triangles[5]: vertex index 9 out of range [0, 8)}
+     * @throws NullPointerException if an argument is null
+     */
+    public MeshCollider(String name, int[] triangles, double[] positions) {
+        super(name);
+        Objects.requireNonNull(triangles, name + ".triangles");
+        Objects.requireNonNull(positions, name + ".positions");
+        if (positions.length == 0 || positions.length % 3 != 0) {
+            throw new IllegalArgumentException(name + ".positions: length must be a positive"
+                    + " multiple of 3 (got " + positions.length + ")");
+        }
+        vertexCount = positions.length / 3;
+        if (triangles.length == 0 || triangles.length % 3 != 0) {
+            throw new IllegalArgumentException(name + ".triangles: length must be a positive"
+                    + " multiple of 3 (got " + triangles.length + ")");
+        }
+        for (int i = 0; i < triangles.length; i++) {
+            int v = triangles[i];
+            if (v < 0 || v >= vertexCount) {
+                throw new IllegalArgumentException(name + ".triangles[" + i + "]: vertex index " + v
+                        + " out of range [0, " + vertexCount + ")");
+            }
+        }
+        for (int t = 0; t < triangles.length / 3; t++) {
+            int a = triangles[3 * t];
+            int b = triangles[3 * t + 1];
+            int c = triangles[3 * t + 2];
+            if (a == b || b == c || c == a) {
+                throw new IllegalArgumentException(name + ".triangles: triangle " + t
+                        + " uses a vertex twice (" + a + ", " + b + ", " + c + ")");
+            }
+        }
+        checkFinite(name, "positions", positions);
+        tris = triangles.clone();
+        x0 = positions.clone();
+        x1 = positions.clone();
+        vel = new double[positions.length];
+        closed = isClosed(name, tris, vertexCount);
+        orientation = closed && signedVolume(tris, x1) < 0 ? -1 : 1;
+        boxes = new double[2 * tris.length];
+        Bvh.triangleBoxes(tris, x0, null, 0, boxes);
+        bvh = new Bvh(boxes);
+        bounds();
+        LOG.fine(() -> name + ": mesh collider with " + triangleCount() + " triangles and "
+                + vertexCount + " vertices, " + (closed ? "closed" : "open"));
+    }
+
+    // ------------------------------------------------------------------ factories
+
+    /**
+     * Loads a static mesh collider from an OBJ file with {@link ObjReader} (which validates the
+     * mesh and logs its repairs).
+     *
+     * @param name collider name (not null)
+     * @param obj the OBJ file (not null)
+     * @return the collider, at the interval [0, 0]
+     * @throws InputException if the file cannot be read or holds an invalid mesh (the message,
+     *     from {@link ObjReader}, names the file)
+     */
+    public static MeshCollider fromObj(String name, Path obj) {
+        Objects.requireNonNull(name, "name");
+        TriMesh mesh = ObjReader.read(obj).mesh;
+        return new MeshCollider(name, mesh.triangles, mesh.positions);
+    }
+
+    /**
+     * Loads an animated mesh collider from a sequence of OBJ files, one per frame: frames 0, 1,
+     * 2, ... are read until the next file does not exist, and frame {@code k} is the pose at time
+     * {@code k / fps} (see {@link #setKeyframes}). Every frame must have the same triangles over
+     * the same vertices as frame 0 (after {@link ObjReader}'s validation and vertex welding). All
+     * frames are kept in memory.
+     *
+     * @param name collider name (not null)
+     * @param pattern path of the frame files whose file name holds exactly one frame-number
+     *     conversion, {@code %d} or {@code %0Nd} (e.g. {@code frames/body_%04d.obj}), and no other
+     *     {@code %} (not null)
+     * @param fps frames per second of the sequence (finite, &gt; 0)
+     * @return the collider, posed for the interval [0, 0]
+     * @throws IllegalArgumentException if the pattern or fps is invalid (the message names the
+     *     collider)
+     * @throws InputException if frame 0 is missing, a file cannot be read or holds an invalid
+     *     mesh, or a frame's vertices or triangles differ from frame 0's (the message names the
+     *     file)
+     */
+    public static MeshCollider fromObjSequence(String name, String pattern, double fps) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(pattern, name + ".pattern");
+        checkFps(name, fps);
+        Path base = Path.of(pattern);
+        Path fileName = base.getFileName();
+        String fn = fileName == null ? "" : fileName.toString();
+        Matcher mt = CONVERSION.matcher(fn);
+        int conversions = 0;
+        while (mt.find()) {
+            conversions++;
+        }
+        if (conversions != 1 || fn.chars().filter(ch -> ch == '%').count() != 1) {
+            throw new IllegalArgumentException(name + ".pattern: the file name must contain"
+                    + " exactly one frame-number conversion, %d or %0Nd such as %04d, and no other"
+                    + " '%' (got \"" + pattern + "\")");
+        }
+        Path first = frameFile(name, base, fn, 0);
+        MeshLoadResult r0 = ObjReader.read(first);
+        TriMesh m0 = r0.mesh;
+        List<double[]> poses = new ArrayList<>();
+        poses.add(m0.positions);
+        for (int k = 1;; k++) {
+            Path file = frameFile(name, base, fn, k);
+            if (!Files.exists(file)) {
+                break;
+            }
+            MeshLoadResult rk = ObjReader.read(file);
+            String problem = sameTopology(r0, rk);
+            if (problem != null) {
+                throw new InputException(rk.mesh.source + ": " + problem + "; every frame of"
+                        + " collider " + name + " must have the same vertices and triangles");
+            }
+            poses.add(rk.mesh.positions);
+        }
+        MeshCollider c = new MeshCollider(name, m0.triangles, m0.positions);
+        c.setKeyframes(poses.toArray(new double[0][]), fps);
+        LOG.info(() -> name + ": loaded " + poses.size() + " frames of " + pattern + " at " + fps
+                + " frames/s");
+        return c;
+    }
+
+    private static Path frameFile(String name, Path base, String fileName, int frame) {
+        try {
+            return base.resolveSibling(String.format(Locale.ROOT, fileName, frame));
+        } catch (IllegalFormatException e) {
+            throw new IllegalArgumentException(name + ".pattern: invalid frame-number conversion"
+                    + " in \"" + fileName + "\"", e);
+        }
+    }
+
+    /** Why frame k's mesh differs from frame 0's, as a phrase, or null when it does not. */
+    private static String sameTopology(MeshLoadResult r0, MeshLoadResult rk) {
+        TriMesh a = r0.mesh;
+        TriMesh b = rk.mesh;
+        if (b.vertexCount() != a.vertexCount()) {
+            return "has " + b.vertexCount() + " vertices but frame 0 (" + a.source + ") has "
+                    + a.vertexCount();
+        }
+        if (rk.vertexMap.length != r0.vertexMap.length) {
+            return "has " + rk.vertexMap.length + " vertex statements but frame 0 (" + a.source
+                    + ") has " + r0.vertexMap.length;
+        }
+        if (b.triangleCount() != a.triangleCount()) {
+            return "has " + b.triangleCount() + " triangles but frame 0 (" + a.source + ") has "
+                    + a.triangleCount();
+        }
+        if (!Arrays.equals(rk.vertexMap, r0.vertexMap)) {
+            return "its vertices are welded or removed differently from those of frame 0 ("
+                    + a.source + ")";
+        }
+        if (!Arrays.equals(b.triangles, a.triangles)) {
+            return "its triangles differ from those of frame 0 (" + a.source + ")";
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ motion
+
+    /**
+     * Pushes new vertex positions (see the class description): they become the end pose and the
+     * previous end pose becomes the start pose, with velocities over the current interval until
+     * the next new interval, which takes this motion. Drops keyframes set by
+     * {@link #setKeyframes}.
+     *
+     * @param positions vertex positions, flat xyz, m ({@code 3·vertexCount()} finite values;
+     *     copied)
+     * @throws IllegalArgumentException if the length is wrong or a value is not finite (the
+     *     message names the collider)
+     */
+    public void setPositions(double[] positions) {
+        checkPose("positions", positions);
+        frames = null;
+        System.arraycopy(x1, 0, x0, 0, x1.length);
+        System.arraycopy(positions, 0, x1, 0, x1.length);
+        pending = true;
+        posesChanged();
+    }
+
+    /**
+     * Animates the mesh by keyframes: frame {@code k} is the pose at time {@code k / fps},
+     * interpolated linearly between frames, frame 0 held before time 0 and the last frame held
+     * after time {@code (frames.length − 1) / fps}. Re-poses the current interval.
+     *
+     * @param frames vertex positions per frame, each {@code 3·vertexCount()} finite values, flat
+     *     xyz, m (at least one frame; copied)
+     * @param fps frames per second (finite, &gt; 0)
+     * @throws IllegalArgumentException if an argument is invalid (the message names the collider
+     *     and the frame)
+     */
+    public void setKeyframes(double[][] frames, double fps) {
+        Objects.requireNonNull(frames, name() + ".frames");
+        checkFps(name(), fps);
+        if (frames.length == 0) {
+            throw new IllegalArgumentException(name() + ".frames: must hold at least one frame");
+        }
+        double[][] copy = new double[frames.length][];
+        for (int k = 0; k < frames.length; k++) {
+            copy[k] = checkPose("frames[" + k + "]", frames[k]).clone();
+        }
+        this.frames = copy;
+        this.fps = fps;
+        pending = false;
+        poseAt(time0, x0);
+        poseAt(time1, x1);
+        posesChanged();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>With keyframes, poses the mesh at t0 and t1; with pushed positions, see the class
+     * description. Refits the bounding-volume tree when the poses change. Before the first call
+     * the interval is [0, 0].
+     *
+     * @throws IllegalArgumentException if a time is not finite or {@code t1 < t0}
+     */
+    @Override
+    public void setInterval(double t0, double t1) {
+        if (!Double.isFinite(t0) || !Double.isFinite(t1) || t1 < t0) {
+            throw new IllegalArgumentException(name() + ": interval must be finite with t0 <= t1"
+                    + " (got [" + t0 + ", " + t1 + "])");
+        }
+        if (t0 == time0 && t1 == time1) {
+            return;
+        }
+        time0 = t0;
+        time1 = t1;
+        if (frames != null) {
+            poseAt(t0, x0);
+            poseAt(t1, x1);
+        } else if (pending) {
+            pending = false;
+        } else {
+            System.arraycopy(x1, 0, x0, 0, x1.length);
+        }
+        posesChanged();
+    }
+
+    /** The keyframe pose at time t. */
+    private void poseAt(double t, double[] out) {
+        int last = frames.length - 1;
+        double f = t * fps;
+        if (!(f > 0)) {
+            System.arraycopy(frames[0], 0, out, 0, out.length);
+            return;
+        }
+        if (f >= last) {
+            System.arraycopy(frames[last], 0, out, 0, out.length);
+            return;
+        }
+        int k = (int) Math.floor(f);
+        double s = f - k;
+        double[] a = frames[k];
+        double[] b = frames[k + 1];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = s == 0 ? a[i] : (1 - s) * a[i] + s * b[i];
+        }
+    }
+
+    /** Velocities, tree and bounds after a change of poses or interval. */
+    private void posesChanged() {
+        double dt = time1 - time0;
+        for (int i = 0; i < vel.length; i++) {
+            vel[i] = dt > 0 ? (x1[i] - x0[i]) / dt : 0;
+        }
+        Bvh.triangleBoxes(tris, x0, x1, 0, boxes);
+        bvh.refit(boxes);
+        bounds();
+    }
+
+    private void bounds() {
+        for (int k = 0; k < 3; k++) {
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = Double.NEGATIVE_INFINITY;
+            double lo1 = lo;
+            double hi1 = hi;
+            for (int v = 0; v < vertexCount; v++) {
+                double a = x0[3 * v + k];
+                double b = x1[3 * v + k];
+                lo = Math.min(lo, Math.min(a, b));
+                hi = Math.max(hi, Math.max(a, b));
+                lo1 = Math.min(lo1, b);
+                hi1 = Math.max(hi1, b);
+            }
+            swept[k] = lo;
+            swept[k + 3] = hi;
+            endBounds[k] = lo1;
+            endBounds[k + 3] = hi1;
+        }
+    }
+
+    // ------------------------------------------------------------------ accessors
+
+    /** @return the number of vertices */
+    public int vertexCount() {
+        return vertexCount;
+    }
+
+    /** @return the number of triangles */
+    public int triangleCount() {
+        return tris.length / 3;
+    }
+
+    /**
+     * @return whether the mesh is closed (every edge shared by exactly two triangles traversing it
+     *     in opposite directions), so that {@link #contains} can report points inside
+     */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** @return a copy of the vertex positions at the end of the interval, flat xyz, m */
+    public double[] endPositions() {
+        return x1.clone();
+    }
+
+    /** @return a copy of the vertex positions at the start of the interval, flat xyz, m */
+    public double[] startPositions() {
+        return x0.clone();
+    }
+
+    /**
+     * @return a copy of the vertex velocities over the interval, {@code (end − start) / (t1 −
+     *     t0)}, flat xyz, m/s (zero for a zero-length interval)
+     */
+    public double[] velocities() {
+        return vel.clone();
+    }
+
+    // ------------------------------------------------------------------ queries
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>See the class description for the crossing and proximity rules.
+     *
+     * @throws IllegalArgumentException if {@code thickness} is not a finite value &gt; 0
+     */
+    @Override
+    public boolean contact(double[] start, double[] end, int node, double thickness, Contact out) {
+        if (!(thickness > 0) || thickness == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException(name() + ": thickness must be finite and > 0 (got "
+                    + thickness + ")");
+        }
+        double h = thickness;
+        int k = 3 * node;
+        double p0x = start[k], p0y = start[k + 1], p0z = start[k + 2];
+        double p1x = end[k], p1y = end[k + 1], p1z = end[k + 2];
+        query[0] = Math.min(p0x, p1x) - h;
+        query[1] = Math.min(p0y, p1y) - h;
+        query[2] = Math.min(p0z, p1z) - h;
+        query[3] = Math.max(p0x, p1x) + h;
+        query[4] = Math.max(p0y, p1y) + h;
+        query[5] = Math.max(p0z, p1z) + h;
+        candCount = 0;
+        bvh.query(query, collect);
+        if (crossing(start, end, k, h, out)) {
+            return true;
+        }
+        return proximity(start, end, k, h, out);
+    }
+
+    /** Continuous detection over the candidates; fills out and returns true on a crossing. */
+    private boolean crossing(double[] start, double[] end, int k, double h, Contact out) {
+        int best = -1;
+        double bestTime = 2;
+        double bw0 = 0, bw1 = 0, bw2 = 0, bnx = 0, bny = 0, bnz = 0;
+        for (int i = 0; i < 3; i++) {
+            pk0[i] = start[k + i];
+            pk1[i] = end[k + i];
+        }
+        for (int c = 0; c < candCount; c++) {
+            int t = cand[c];
+            for (int j = 0; j < 3; j++) {
+                int v = 3 * tris[3 * t + j];
+                int o = 3 + 3 * j;
+                pk0[o] = x0[v];
+                pk0[o + 1] = x0[v + 1];
+                pk0[o + 2] = x0[v + 2];
+                pk1[o] = x1[v];
+                pk1[o + 1] = x1[v + 1];
+                pk1[o + 2] = x1[v + 2];
+            }
+            double tau = Ccd.vertexFace(pk0, pk1, 0, ccdOut);
+            if (!(tau >= 0) || !(tau < bestTime)) {
+                continue;
+            }
+            double wa = ccdOut[Ccd.OUT_WEIGHTS];
+            double wb = ccdOut[Ccd.OUT_WEIGHTS + 1];
+            double wc = ccdOut[Ccd.OUT_WEIGHTS + 2];
+            double nx = ccdOut[Ccd.OUT_NORMAL];
+            double ny = ccdOut[Ccd.OUT_NORMAL + 1];
+            double nz = ccdOut[Ccd.OUT_NORMAL + 2];
+            // the node must start strictly on one side (the normal is turned toward it)
+            double s0 = 0;
+            for (int i = 0; i < 3; i++) {
+                double m0 = wa * pk0[3 + i] + wb * pk0[6 + i] + wc * pk0[9 + i];
+                s0 += (pk0[i] - m0) * (i == 0 ? nx : i == 1 ? ny : nz);
+            }
+            if (!(s0 > 0)) {
+                continue;
+            }
+            if (closed) {
+                // only inward crossings: the start side must be the outside
+                faceNormalAt(t, tau, n);
+                if (!(orientation * (n[0] * nx + n[1] * ny + n[2] * nz) > 0)) {
+                    continue;
+                }
+            }
+            best = t;
+            bestTime = tau;
+            bw0 = wa;
+            bw1 = wb;
+            bw2 = wc;
+            bnx = nx;
+            bny = ny;
+            bnz = nz;
+        }
+        if (best < 0) {
+            return false;
+        }
+        int t = best;
+        double tau = bestTime;
+        w[0] = bw0;
+        w[1] = bw1;
+        w[2] = bw2;
+        // the end-pose normal, turned to the side the node came from
+        if (unitNormal(x1, t, n)) {
+            if (n[0] * bnx + n[1] * bny + n[2] * bnz < 0) {
+                n[0] = -n[0];
+                n[1] = -n[1];
+                n[2] = -n[2];
+            }
+        } else {
+            n[0] = bnx;
+            n[1] = bny;
+            n[2] = bnz;
+        }
+        int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
+        double rn = 0;
+        double dist = 0;
+        for (int i = 0; i < 3; i++) {
+            double m1 = w[0] * x1[a + i] + w[1] * x1[b + i] + w[2] * x1[c + i];
+            double m0 = w[0] * x0[a + i] + w[1] * x0[b + i] + w[2] * x0[c + i];
+            double mt = (1 - tau) * m0 + tau * m1;
+            double p0 = start[k + i];
+            double p1 = end[k + i];
+            double pt = (1 - tau) * p0 + tau * p1;
+            q[i] = (p1 - pt) - (m1 - mt); // displacement after contact relative to the surface
+            m[i] = m1;
+            rn += q[i] * n[i];
+            dist += (p1 - m1) * n[i];
+        }
+        for (int i = 0; i < 3; i++) {
+            out.point[i] = m[i] + h * n[i] + q[i] - rn * n[i];
+            out.normal[i] = n[i];
+        }
+        surfaceVelocity(t, out.surfaceVelocity);
+        out.distance = dist;
+        out.time = tau;
+        out.crossed = true;
+        return true;
+    }
+
+    /** Proximity at the end pose; fills out and returns true on a contact. */
+    private boolean proximity(double[] start, double[] end, int k, double h, Contact out) {
+        double px = end[k], py = end[k + 1], pz = end[k + 2];
+        int best = nearest(px, py, pz);
+        double d2 = best < 0 ? Double.POSITIVE_INFINITY : ptOut[0];
+        boolean deep = false;
+        if (!(d2 < h * h)) {
+            if (!closed || !insideEnd(px, py, pz)) {
+                return false;
+            }
+            // a node inside a closed mesh, farther than h from it: search outward
+            deep = true;
+            double r = 2 * h;
+            while (true) {
+                query[0] = px - r;
+                query[1] = py - r;
+                query[2] = pz - r;
+                query[3] = px + r;
+                query[4] = py + r;
+                query[5] = pz + r;
+                candCount = 0;
+                bvh.query(query, collect);
+                best = nearest(px, py, pz);
+                if (best >= 0 && ptOut[0] <= r * r) {
+                    break;
+                }
+                if (r == Double.POSITIVE_INFINITY) {
+                    return false; // cannot happen for a finite point inside the mesh
+                }
+                r *= 2;
+            }
+            d2 = ptOut[0];
+        }
+        int t = best;
+        w[0] = ptOut[1];
+        w[1] = ptOut[2];
+        w[2] = ptOut[3];
+        int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
+        for (int i = 0; i < 3; i++) {
+            m[i] = w[0] * x1[a + i] + w[1] * x1[b + i] + w[2] * x1[c + i];
+        }
+        double d = Math.sqrt(d2);
+        // the unit side normal s (outward, or toward the node's start side) in n
+        sideNormal(start, end, k, t, n);
+        double ux = px - m[0], uy = py - m[1], uz = pz - m[2];
+        double nx, ny, nz, dist;
+        boolean faceRegion = w[0] > 0 && w[1] > 0 && w[2] > 0;
+        if (faceRegion || !(d > DIRECTION_FLOOR * h)) {
+            nx = n[0];
+            ny = n[1];
+            nz = n[2];
+            dist = ux * nx + uy * ny + uz * nz;
+        } else {
+            nx = ux / d;
+            ny = uy / d;
+            nz = uz / d;
+            dist = d;
+            if (closed) {
+                if (deep || insideEnd(px, py, pz)) {
+                    nx = -nx;
+                    ny = -ny;
+                    nz = -nz;
+                    dist = -d;
+                }
+            } else {
+                double side = nx * n[0] + ny * n[1] + nz * n[2];
+                if (side < 0) {
+                    // on the wrong side of an open mesh: mirror across the triangle's plane
+                    nx -= 2 * side * n[0];
+                    ny -= 2 * side * n[1];
+                    nz -= 2 * side * n[2];
+                    dist = -d;
+                }
+            }
+        }
+        out.normal[0] = nx;
+        out.normal[1] = ny;
+        out.normal[2] = nz;
+        out.point[0] = m[0] + h * nx;
+        out.point[1] = m[1] + h * ny;
+        out.point[2] = m[2] + h * nz;
+        surfaceVelocity(t, out.surfaceVelocity);
+        out.distance = dist;
+        out.time = 1;
+        out.crossed = false;
+        return true;
+    }
+
+    /**
+     * The candidate triangle nearest to a point at the end pose (ptOut receives its squared
+     * distance and weights), or -1 when there are no candidates.
+     */
+    private int nearest(double px, double py, double pz) {
+        int best = -1;
+        double bd = Double.POSITIVE_INFINITY;
+        double bw0 = 0, bw1 = 0, bw2 = 0;
+        for (int c = 0; c < candCount; c++) {
+            int t = cand[c];
+            int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], v = 3 * tris[3 * t + 2];
+            double d2 = Geometry.pointTriangle(px, py, pz, x1[a], x1[a + 1], x1[a + 2],
+                    x1[b], x1[b + 1], x1[b + 2], x1[v], x1[v + 1], x1[v + 2], ptOut);
+            if (d2 < bd) {
+                bd = d2;
+                best = t;
+                bw0 = ptOut[1];
+                bw1 = ptOut[2];
+                bw2 = ptOut[3];
+            }
+        }
+        ptOut[0] = bd;
+        ptOut[1] = bw0;
+        ptOut[2] = bw1;
+        ptOut[3] = bw2;
+        return best;
+    }
+
+    /**
+     * The unit normal of triangle t at the end pose turned to the outside (closed mesh) or to the
+     * side the node started on (open mesh); falls back on the start pose's normal, then on the
+     * direction from the closest point w to the node, then on +z, for degenerate triangles.
+     */
+    private void sideNormal(double[] start, double[] end, int k, int t, double[] out) {
+        boolean ok = unitNormal(x1, t, out) || unitNormal(x0, t, out);
+        if (!ok) {
+            double ux = end[k] - m[0], uy = end[k + 1] - m[1], uz = end[k + 2] - m[2];
+            double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
+            if (len > 0) {
+                out[0] = ux / len;
+                out[1] = uy / len;
+                out[2] = uz / len;
+            } else {
+                out[0] = 0;
+                out[1] = 0;
+                out[2] = 1;
+            }
+            return;
+        }
+        double sign;
+        if (closed) {
+            sign = orientation;
+        } else {
+            int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
+            double s0 = 0;
+            double s1 = 0;
+            for (int i = 0; i < 3; i++) {
+                double m0 = w[0] * x0[a + i] + w[1] * x0[b + i] + w[2] * x0[c + i];
+                s0 += (start[k + i] - m0) * out[i];
+                s1 += (end[k + i] - m[i]) * out[i];
+            }
+            sign = s0 != 0 ? Math.signum(s0) : s1 < 0 ? -1 : 1;
+        }
+        out[0] *= sign;
+        out[1] *= sign;
+        out[2] *= sign;
+    }
+
+    /** Barycentric interpolation of the vertex velocities of triangle t with weights w. */
+    private void surfaceVelocity(int t, double[] out) {
+        int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
+        for (int i = 0; i < 3; i++) {
+            out[i] = w[0] * vel[a + i] + w[1] * vel[b + i] + w[2] * vel[c + i];
+        }
+    }
+
+    /**
+     * Unit normal {@code (b − a) × (c − a)} of triangle t over positions x (as wound, not turned);
+     * false, out unspecified, when the triangle is (nearly) degenerate.
+     */
+    private boolean unitNormal(double[] x, int t, double[] out) {
+        int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
+        double ux = x[b] - x[a], uy = x[b + 1] - x[a + 1], uz = x[b + 2] - x[a + 2];
+        double vx = x[c] - x[a], vy = x[c + 1] - x[a + 1], vz = x[c + 2] - x[a + 2];
+        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+        double n2 = nx * nx + ny * ny + nz * nz;
+        if (!(n2 > DEGENERATE_SIN2 * (ux * ux + uy * uy + uz * uz) * (vx * vx + vy * vy + vz * vz))) {
+            return false;
+        }
+        double len = Math.sqrt(n2);
+        out[0] = nx / len;
+        out[1] = ny / len;
+        out[2] = nz / len;
+        return true;
+    }
+
+    /** Normal (not normalized) {@code (b − a) × (c − a)} of triangle t at fraction tau of the step. */
+    private void faceNormalAt(int t, double tau, double[] out) {
+        int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
+        double ux = lerp(b, tau) - lerp(a, tau);
+        double uy = lerp(b + 1, tau) - lerp(a + 1, tau);
+        double uz = lerp(b + 2, tau) - lerp(a + 2, tau);
+        double vx = lerp(c, tau) - lerp(a, tau);
+        double vy = lerp(c + 1, tau) - lerp(a + 1, tau);
+        double vz = lerp(c + 2, tau) - lerp(a + 2, tau);
+        out[0] = uy * vz - uz * vy;
+        out[1] = uz * vx - ux * vz;
+        out[2] = ux * vy - uy * vx;
+    }
+
+    private double lerp(int i, double tau) {
+        return (1 - tau) * x0[i] + tau * x1[i];
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Closed meshes: exact ray parity at the end pose (see the class description); points on
+     * the surface are not inside. Open meshes: always false.
+     */
+    @Override
+    public boolean contains(double x, double y, double z) {
+        return closed && insideEnd(x, y, z);
+    }
+
+    /**
+     * Exact parity of the crossings of the ray from q along +x with the triangles at the end
+     * pose, the ray perturbed symbolically to {@code q + (0, ε, ε²)}; false when q lies on a
+     * triangle (exact test, also for triangles parallel to the ray).
+     */
+    private boolean insideEnd(double x, double y, double z) {
+        if (!(x >= endBounds[0] && x <= endBounds[3] && y >= endBounds[1] && y <= endBounds[4]
+                && z >= endBounds[2] && z <= endBounds[5])) {
+            return false;
+        }
+        query[0] = x;
+        query[1] = y;
+        query[2] = z;
+        query[3] = Double.POSITIVE_INFINITY;
+        query[4] = y;
+        query[5] = z;
+        candCount = 0;
+        bvh.query(query, collect);
+        q[0] = x;
+        q[1] = y;
+        q[2] = z;
+        boolean inside = false;
+        for (int c = 0; c < candCount; c++) {
+            int t = cand[c];
+            int a = tris[3 * t], b = tris[3 * t + 1], v = tris[3 * t + 2];
+            int o = Geometry.orient3d(x1, a, x1, b, x1, v, q, 0);
+            if (o == 0 && onTriangle(a, b, v)) {
+                return false; // q lies on the surface
+            }
+            // projection along x: (y, z); s is the sign of the normal's x component
+            int s = Geometry.orient2d(x1, a, x1, b, x1, v, 0);
+            if (s == 0 || o == 0) {
+                continue; // the perturbed ray misses triangles parallel to it and planes through q
+            }
+            if (o == s && perturbedSide(a, b) == s && perturbedSide(b, v) == s
+                    && perturbedSide(v, a) == s) {
+                inside = !inside; // the perturbed ray meets the triangle ahead of q
+            }
+        }
+        return inside;
+    }
+
+    /** Whether q, coplanar with triangle (a, b, c) at the end pose, lies on the closed triangle. */
+    private boolean onTriangle(int a, int b, int c) {
+        int k = Geometry.projectionAxis(x1, a, b, c);
+        if (k >= 0) {
+            int o1 = Geometry.orient2d(x1, a, x1, b, q, 0, k);
+            int o2 = Geometry.orient2d(x1, b, x1, c, q, 0, k);
+            int o3 = Geometry.orient2d(x1, c, x1, a, q, 0, k);
+            return (o1 >= 0 && o2 >= 0 && o3 >= 0) || (o1 <= 0 && o2 <= 0 && o3 <= 0);
+        }
+        // zero area: the union of its edges
+        return onSegment(a, b) || onSegment(b, c) || onSegment(c, a);
+    }
+
+    /** Whether q lies on the closed segment (a, b) at the end pose (exact). */
+    private boolean onSegment(int a, int b) {
+        for (int k = 0; k < 3; k++) {
+            if (Geometry.orient2d(x1, a, x1, b, q, 0, k) != 0) {
+                return false;
+            }
+            double lo = Math.min(x1[3 * a + k], x1[3 * b + k]);
+            double hi = Math.max(x1[3 * a + k], x1[3 * b + k]);
+            if (q[k] < lo || q[k] > hi) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Sign of the 2D orientation of (a, b, q') in the (y, z) projection for the perturbed point
+     * {@code q' = q + (ε, ε²)}: the exact sign when non-zero, else the sign of its ε term
+     * {@code a_z − b_z}, else of its ε² term {@code b_y − a_y}.
+     */
+    private int perturbedSide(int a, int b) {
+        int o = Geometry.orient2d(x1, a, x1, b, q, 0, 0);
+        if (o != 0) {
+            return o;
+        }
+        double az = x1[3 * a + 2], bz = x1[3 * b + 2];
+        if (az != bz) {
+            return az > bz ? 1 : -1;
+        }
+        double ay = x1[3 * a + 1], by = x1[3 * b + 1];
+        return by > ay ? 1 : by < ay ? -1 : 0;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The bounds of the vertices at the start and end poses (every triangle lies within them
+     * during the step). Not padded by any thickness.
+     */
+    @Override
+    public void sweptBounds(double[] out6) {
+        System.arraycopy(swept, 0, out6, 0, 6);
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private void addCandidate(int t) {
+        if (candCount == cand.length) {
+            cand = Arrays.copyOf(cand, 2 * cand.length);
+        }
+        cand[candCount++] = t;
+    }
+
+    private double[] checkPose(String field, double[] positions) {
+        Objects.requireNonNull(positions, name() + "." + field);
+        if (positions.length != 3 * vertexCount) {
+            throw new IllegalArgumentException(name() + "." + field + ": must hold 3 × "
+                    + vertexCount + " = " + 3 * vertexCount + " coordinates (got "
+                    + positions.length + ")");
+        }
+        checkFinite(name(), field, positions);
+        return positions;
+    }
+
+    private static void checkFinite(String name, String field, double[] x) {
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isFinite(x[i])) {
+                throw new IllegalArgumentException(name + "." + field + "[" + i
+                        + "]: must be a finite number (got " + x[i] + ")");
+            }
+        }
+    }
+
+    private static void checkFps(String name, double fps) {
+        if (!Double.isFinite(fps) || !(fps > 0)) {
+            throw new IllegalArgumentException(name + ".fps: must be a finite number > 0 (got "
+                    + fps + ")");
+        }
+    }
+
+    /**
+     * Whether every edge is used exactly once in each direction (a closed, consistently wound
+     * mesh). Logs a warning when every edge has two triangles but the winding is inconsistent.
+     */
+    private static boolean isClosed(String name, int[] tris, int nv) {
+        Map<Long, Integer> directed = new HashMap<>(2 * tris.length);
+        boolean repeated = false;
+        for (int t = 0; t < tris.length / 3; t++) {
+            for (int j = 0; j < 3; j++) {
+                long a = tris[3 * t + j];
+                long b = tris[3 * t + (j + 1) % 3];
+                if (directed.merge(a * nv + b, 1, Integer::sum) > 1) {
+                    repeated = true;
+                }
+            }
+        }
+        boolean paired = true;
+        boolean consistent = !repeated;
+        for (Map.Entry<Long, Integer> e : directed.entrySet()) {
+            long a = e.getKey() / nv;
+            long b = e.getKey() % nv;
+            int forward = e.getValue();
+            int backward = directed.getOrDefault(b * nv + a, 0);
+            if (forward + backward != 2) {
+                paired = false;
+            }
+        }
+        if (paired && !consistent) {
+            LOG.warning(() -> name + ": every edge has two triangles but the winding is"
+                    + " inconsistent; treated as an open mesh (contains no point)");
+        }
+        return paired && consistent;
+    }
+
+    /** Six times the signed volume enclosed by the triangles. */
+    private static double signedVolume(int[] tris, double[] x) {
+        double v = 0;
+        for (int t = 0; t < tris.length / 3; t++) {
+            int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
+            v += x[a] * (x[b + 1] * x[c + 2] - x[b + 2] * x[c + 1])
+                    + x[a + 1] * (x[b + 2] * x[c] - x[b] * x[c + 2])
+                    + x[a + 2] * (x[b] * x[c + 1] - x[b + 1] * x[c]);
+        }
+        return v;
+    }
+}
