@@ -1,0 +1,1102 @@
+package org.isocloth.collision;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.IntConsumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Cloth–cloth collision processing over one time step (thesis §3.3: Bridson, Fedkiw and
+ * Anderson, "Robust treatment of collisions, contact and friction for cloth animation", SIGGRAPH
+ * 2002, with the simultaneous-collision treatment of Harmon et al., "Robust treatment of
+ * simultaneous collisions", SIGGRAPH 2008), on a triangle mesh such as the subdivided mesh of
+ * {@link org.isocloth.model.RedBlackMesh}.
+ *
+ * <p>{@link #resolve} corrects candidate end positions in place so that the straight path of
+ * every node from its start to its end position makes no two elements that share no node touch.
+ * It runs three stages:
+ *
+ * <ol>
+ *   <li><b>Proximity.</b> Vertex–triangle and edge–edge pairs closer than the thickness at the
+ *       end positions (found with the BVHs over boxes inflated by half the thickness) get an
+ *       inelastic repulsion: an impulse along the pair's normal that raises the relative normal
+ *       displacement to the thickness, distributed over the four nodes by their barycentric
+ *       weights and inverse masses (Bridson §7.2), with Coulomb friction on the relative
+ *       tangential displacement (thesis eq. 3.27). The side of each pair is the one it was on at
+ *       the start of the step (cloth is two-sided). A few Gauss–Seidel sweeps.
+ *   <li><b>Collision passes.</b> Continuous detection ({@link Ccd}, tolerance {@value
+ *       #ETA_FRACTION} × thickness) over boxes swept from start to end; each collision found gets
+ *       at once (Gauss–Seidel) the inelastic impulse that zeroes the pair's relative normal
+ *       displacement over the step, plus friction. After the first pass only pairs with a node
+ *       that changed or collided in the previous pass are tested again. At most {@value
+ *       #MAX_PASSES} passes; a pass that finds nothing ends the processing.
+ *   <li><b>Impact zones</b> (the fail-safe). The nodes of the pairs still colliding are merged
+ *       into zones (union–find); each zone moves rigidly with the motion that keeps its linear and
+ *       angular momentum ({@link RigidZone}); detection runs again with pairs inside one rigid
+ *       zone skipped (a rigid zone's path is an affine image of its intersection-free start, so
+ *       its elements cannot collide), new collisions grow the zones, until none remains. Should
+ *       {@value #MAX_ZONE_ITERATIONS} iterations not suffice, every node joins a single zone.
+ * </ol>
+ *
+ * <p>Pinned nodes (inverse mass 0) are never moved: they take no share of an impulse, and a zone
+ * containing pinned nodes follows them (translates with their common displacement, or moves with
+ * the rigid motion fitted to them; see {@link RigidZone}). When the start positions are
+ * intersection-free and the pinned nodes of each zone move rigidly (in particular when they are
+ * static), the result is collision-free along the whole path, so {@link
+ * SelfIntersections#count} of the end positions is 0; {@link Result#resolved} reports it.
+ *
+ * <p>The BVHs are built at the first call from the boxes of that call and only refitted
+ * afterwards (their topology follows the mesh layout, which suits cloth). Buffers are reused
+ * between calls; a call allocates only when a candidate list outgrows its buffer. Not
+ * thread-safe.
+ */
+public final class SelfCollisions {
+    private static final Logger LOG = Logger.getLogger(SelfCollisions.class.getName());
+
+    /** CCD proximity tolerance relative to the thickness. */
+    public static final double ETA_FRACTION = 1e-3;
+    /** Maximum number of Gauss–Seidel sweeps over the proximity pairs. */
+    public static final int PROXIMITY_SWEEPS = 3;
+    /** Maximum number of collision passes per round before impact zones take over. */
+    public static final int MAX_PASSES = 5;
+    /**
+     * Maximum number of proximity + collision-pass rounds (a round after the first runs only
+     * when the previous one's collision response changed the end positions).
+     */
+    public static final int ROUNDS = 3;
+    /**
+     * Broad phases after the first query the boxes of the elements around the dirty nodes when
+     * fewer than 1 / {@value} of the nodes are dirty, else traverse the trees.
+     */
+    static final int INCREMENTAL_FRACTION = 8;
+    /** Maximum number of impact-zone iterations before the whole mesh becomes one zone. */
+    public static final int MAX_ZONE_ITERATIONS = 100;
+
+    /** Receives the nodes moved by the response. */
+    @FunctionalInterface
+    public interface ContactSink {
+        /**
+         * Called once per moved node, in increasing node order.
+         *
+         * @param node the node
+         * @param nx unit normal of the contact that moved it most, x
+         * @param ny y
+         * @param nz z
+         */
+        void contact(int node, double nx, double ny, double nz);
+    }
+
+    /**
+     * Statistics of one {@link #resolve} call.
+     *
+     * @param proximityPairs vertex–triangle plus edge–edge pairs closer than the thickness at the
+     *     candidate end positions
+     * @param ccdPasses collision passes run (stage 2)
+     * @param ccdCollisions collisions found by continuous detection, over the passes and the
+     *     impact-zone iterations
+     * @param impactZones number of impact zones at the end (0 when the passes sufficed)
+     * @param impactZoneIterations rigid-zone updates
+     * @param resolved whether the final detection found no collision
+     */
+    public record Result(int proximityPairs, int ccdPasses, int ccdCollisions, int impactZones,
+            int impactZoneIterations, boolean resolved) {
+    }
+
+    private final int[] tris;
+    private final int[] edges;
+    private final int nodes;
+    private final int n3;
+
+    private final double[] pointBox;
+    private final double[] triBox;
+    private final double[] edgeBox;
+    private Bvh pointTree;
+    private Bvh triTree;
+    private Bvh edgeTree;
+
+    /** Candidate pairs of the current pass: (point, triangle) and (edge, edge), 2 ints each. */
+    private int[] vf = new int[256];
+    private int vfCount;
+    private int[] ee = new int[256];
+    private int eeCount;
+    /** Candidates of the call's full traversal, over boxes swept with the proximity margin. */
+    private int[] baseVf = new int[256];
+    private int baseVfCount;
+    private int[] baseEe = new int[256];
+    private int baseEeCount;
+    /** Pairs closer than the thickness. */
+    private int[] proxVf = new int[256];
+    private int proxVfCount;
+    private int[] proxEe = new int[256];
+    private int proxEeCount;
+
+    private final double[] orig;
+    private final double[] pre;
+    private final boolean[] dirty;
+    private int dirtyCount;
+    private final boolean[] moved;
+    /** Per node: size of the largest single move and its normal (for the sink). */
+    private final double[] moveSize;
+    private final double[] moveNormal;
+    /** Per node: normal of its latest collision in the impact-zone stage. */
+    private final double[] zoneNormal;
+    private final int[] parent;
+    private final boolean[] inZone;
+    private final boolean[] zoneRigid;
+    private final boolean[] zoneTouched;
+    private int[] zoneNodes = new int[64];
+    private int zoneCount;
+    private long[] zoneKeys = new long[64];
+    private int[] group = new int[64];
+    private final RigidZone rigid = new RigidZone();
+
+    // scratch
+    private final double[] gOut = new double[4];
+    private final double[] ccdOut = new double[Ccd.OUT_LENGTH];
+    private final int[] pn = new int[4];
+    private final double[] pc = new double[4];
+
+    private final double[] qbox = new double[6];
+
+    // per-call state read by the pair sinks
+    private double[] x0;
+    private double[] x1;
+    private double[] w;
+    /** When not null, the sinks keep only pairs with a node flagged in it. */
+    private boolean[] flagFilter;
+    private boolean skipRigid;
+    private boolean proximityMoved;
+    /** Element whose box is being queried, and the flags of the query. */
+    private int queryElem;
+    private boolean[] queryFlag;
+    private final Bvh.PairSink vfSink = this::addVf;
+    private final Bvh.PairSink eeSink = this::addEe;
+    private final IntConsumer triQuery = this::triangleHit;
+    private final IntConsumer pointQuery = this::pointHit;
+    private final IntConsumer edgeQuery = this::edgeHit;
+
+    /**
+     * Prepares collision processing for a mesh.
+     *
+     * @param triangles node indices, 3 per triangle (copied)
+     * @param edges node indices, 2 per edge, each edge once (copied)
+     * @param nodeCount number of nodes; every index is below it
+     * @throws NullPointerException if an array is null
+     * @throws IllegalArgumentException if a length is not a multiple of 3 (triangles) or 2
+     *     (edges), or an index is out of range
+     */
+    public SelfCollisions(int[] triangles, int[] edges, int nodeCount) {
+        Objects.requireNonNull(triangles, "triangles");
+        Objects.requireNonNull(edges, "edges");
+        if (nodeCount < 0) {
+            throw new IllegalArgumentException("nodeCount " + nodeCount + " < 0");
+        }
+        if (triangles.length % 3 != 0) {
+            throw new IllegalArgumentException("triangles length " + triangles.length
+                    + " is not a multiple of 3");
+        }
+        if (edges.length % 2 != 0) {
+            throw new IllegalArgumentException("edges length " + edges.length
+                    + " is not a multiple of 2");
+        }
+        checkIndices("triangles", triangles, nodeCount);
+        checkIndices("edges", edges, nodeCount);
+        this.tris = triangles.clone();
+        this.edges = edges.clone();
+        this.nodes = nodeCount;
+        this.n3 = 3 * nodeCount;
+        pointBox = new double[6 * nodeCount];
+        triBox = new double[2 * triangles.length];
+        edgeBox = new double[3 * edges.length];
+        orig = new double[n3];
+        pre = new double[n3];
+        dirty = new boolean[nodeCount];
+        moved = new boolean[nodeCount];
+        moveSize = new double[nodeCount];
+        moveNormal = new double[n3];
+        zoneNormal = new double[n3];
+        parent = new int[nodeCount];
+        inZone = new boolean[nodeCount];
+        zoneRigid = new boolean[nodeCount];
+        zoneTouched = new boolean[nodeCount];
+    }
+
+    private static void checkIndices(String name, int[] idx, int count) {
+        for (int k = 0; k < idx.length; k++) {
+            if (idx[k] < 0 || idx[k] >= count) {
+                throw new IllegalArgumentException(name + "[" + k + "] = " + idx[k]
+                        + " is outside [0, " + count + ")");
+            }
+        }
+    }
+
+    /** @return the number of nodes */
+    public int nodeCount() {
+        return nodes;
+    }
+
+    /**
+     * Processes the collisions of one step.
+     *
+     * @param start positions at the start of the step, flat xyz (assumed intersection-free; not
+     *     modified)
+     * @param end candidate end positions, flat xyz, corrected in place so that the path start →
+     *     end has no collision and end keeps every pair of elements sharing no node at least
+     *     about the thickness apart where possible
+     * @param invMass per-node inverse mass; 0 for pinned or kinematic nodes, which are never
+     *     moved
+     * @param thickness cloth thickness (m, finite, &ge; 0): the proximity distance; the CCD
+     *     tolerance is {@value #ETA_FRACTION} of it
+     * @param mu Coulomb friction coefficient (&ge; 0)
+     * @param dt step duration (s, &gt; 0); positions and velocities differ by this factor, which
+     *     cancels in the impulses, so it only has to be positive
+     * @param sink receives every node whose end position changed, with the unit normal of the
+     *     contact whose response moved it most (may be null)
+     * @return statistics of the call
+     * @throws NullPointerException if an array is null
+     * @throws IllegalArgumentException if an array is shorter than the node count needs, or a
+     *     parameter is out of range
+     */
+    public Result resolve(double[] start, double[] end, double[] invMass, double thickness,
+            double mu, double dt, ContactSink sink) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(end, "end");
+        Objects.requireNonNull(invMass, "invMass");
+        if (start.length < n3 || end.length < n3 || invMass.length < nodes) {
+            throw new IllegalArgumentException("arrays too short for " + nodes + " nodes");
+        }
+        if (!(thickness >= 0) || Double.isInfinite(thickness)) {
+            throw new IllegalArgumentException("thickness " + thickness + " must be finite and >= 0");
+        }
+        if (!(mu >= 0)) {
+            throw new IllegalArgumentException("mu " + mu + " must be >= 0");
+        }
+        if (!(dt > 0)) {
+            throw new IllegalArgumentException("dt " + dt + " must be > 0");
+        }
+        x0 = start;
+        x1 = end;
+        w = invMass;
+        try {
+            return run(thickness, mu, sink);
+        } finally {
+            x0 = null;
+            x1 = null;
+            w = null;
+        }
+    }
+
+    private Result run(double h, double mu, ContactSink sink) {
+        System.arraycopy(x1, 0, orig, 0, n3);
+        Arrays.fill(moveSize, 0);
+        clearDirty();
+        double eta = ETA_FRACTION * h;
+        double margin = Math.max(0.5 * h, eta);
+        sweptBoxes(margin);
+        if (pointTree == null) {
+            pointTree = new Bvh(pointBox);
+            triTree = new Bvh(triBox);
+            edgeTree = new Bvh(edgeBox);
+        }
+        // the one full traversal of a call: boxes swept from start to the candidate end, inflated
+        // by half the thickness, hold every pair closer than the thickness at the end and every
+        // pair that can collide on the way
+        refit();
+        flagFilter = null;
+        skipRigid = false;
+        vfCount = 0;
+        eeCount = 0;
+        pointTree.pairsWith(triTree, vfSink);
+        edgeTree.selfPairs(eeSink);
+        baseVf = copyPairs(vf, vfCount, baseVf);
+        baseVfCount = vfCount;
+        baseEe = copyPairs(ee, eeCount, baseEe);
+        baseEeCount = eeCount;
+
+        // 1. proximity and 2. collision passes; when collisions changed the end, proximity again
+        // (the response may leave pairs closer than the thickness) and passes again
+        int proximity = 0;
+        int passes = 0;
+        int collisions = 0;
+        boolean clean = false;
+        for (int round = 0; round < ROUNDS; round++) {
+            proximityMoved = false;
+            if (h > 0) {
+                if (round == 0) {
+                    proximity = proximity(h, mu, baseVf, baseVfCount, baseEe, baseEeCount);
+                } else {
+                    // candidates: base pairs of unmoved nodes, queries around the moved ones
+                    int movedCount = 0;
+                    for (int i = 0; i < nodes; i++) {
+                        int o = 3 * i;
+                        moved[i] = x1[o] != orig[o] || x1[o + 1] != orig[o + 1] || x1[o + 2] != orig[o + 2];
+                        movedCount += moved[i] ? 1 : 0;
+                    }
+                    staticBoxes(0.5 * h);
+                    refit();
+                    vfCount = 0;
+                    eeCount = 0;
+                    keepUnflagged(moved, false);
+                    gatherFlagged(moved, movedCount);
+                    proximity(h, mu, vf, vfCount, ee, eeCount);
+                }
+            }
+            if (round > 0 && !proximityMoved) {
+                break; // the last pass found nothing and nothing moved since
+            }
+            int found = 0;
+            clean = false;
+            for (int pass = 0; pass < MAX_PASSES; pass++) {
+                sweptBoxes(eta);
+                refit();
+                vfCount = 0;
+                eeCount = 0;
+                if (round == 0 && pass == 0) {
+                    keepUnflagged(dirty, true);
+                }
+                gatherFlagged(dirty, dirtyCount);
+                passes++;
+                int f = collisionPass(eta, mu);
+                found += f;
+                if (f == 0) {
+                    clean = true;
+                    break;
+                }
+            }
+            collisions += found;
+            if (!clean || found == 0) {
+                break;
+            }
+        }
+
+        // 3. impact zones
+        int zones = 0;
+        int zoneIterations = 0;
+        if (!clean) {
+            int[] stats = impactZones(eta);
+            collisions += stats[0];
+            zones = stats[1];
+            zoneIterations = stats[2];
+            clean = stats[3] != 0;
+        }
+        if (!clean) {
+            LOG.log(Level.FINE, "self collisions unresolved after {0} impact-zone iterations",
+                    zoneIterations);
+        }
+
+        if (sink != null) {
+            for (int i = 0; i < nodes; i++) {
+                int o = 3 * i;
+                if (x1[o] != orig[o] || x1[o + 1] != orig[o + 1] || x1[o + 2] != orig[o + 2]) {
+                    sink.contact(i, moveNormal[o], moveNormal[o + 1], moveNormal[o + 2]);
+                }
+            }
+        }
+        return new Result(proximity, passes, collisions, zones, zoneIterations, clean);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // broad phase
+
+    private void sweptBoxes(double margin) {
+        Bvh.pointBoxes(x0, x1, margin, pointBox);
+        Bvh.triangleBoxes(tris, x0, x1, margin, triBox);
+        Bvh.edgeBoxes(edges, x0, x1, margin, edgeBox);
+    }
+
+    private void staticBoxes(double margin) {
+        Bvh.pointBoxes(x1, null, margin, pointBox);
+        Bvh.triangleBoxes(tris, x1, null, margin, triBox);
+        Bvh.edgeBoxes(edges, x1, null, margin, edgeBox);
+    }
+
+    private void refit() {
+        pointTree.refit(pointBox);
+        triTree.refit(triBox);
+        edgeTree.refit(edgeBox);
+    }
+
+    private static int[] copyPairs(int[] from, int count, int[] to) {
+        if (to.length < 2 * count) {
+            to = new int[Math.max(2 * count, 2 * to.length)];
+        }
+        System.arraycopy(from, 0, to, 0, 2 * count);
+        return to;
+    }
+
+    private static boolean boxesOverlap(double[] a, int ia, double[] b, int ib) {
+        return a[ia] <= b[ib + 3] && b[ib] <= a[ia + 3]
+                && a[ia + 1] <= b[ib + 4] && b[ib + 1] <= a[ia + 4]
+                && a[ia + 2] <= b[ib + 5] && b[ib + 2] <= a[ia + 5];
+    }
+
+    /**
+     * Appends the base pairs none of whose nodes is flagged (their boxes have not changed since
+     * the base traversal), optionally only those whose current boxes overlap.
+     */
+    private void keepUnflagged(boolean[] flag, boolean checkBoxes) {
+        for (int k = 0; k < baseVfCount; k++) {
+            int p = baseVf[2 * k], t = baseVf[2 * k + 1];
+            if (flag[p] || flag[tris[3 * t]] || flag[tris[3 * t + 1]] || flag[tris[3 * t + 2]]) {
+                continue;
+            }
+            if (checkBoxes && !boxesOverlap(pointBox, 6 * p, triBox, 6 * t)) {
+                continue;
+            }
+            vf = push(vf, vfCount++, p, t);
+        }
+        for (int k = 0; k < baseEeCount; k++) {
+            int e = baseEe[2 * k], f = baseEe[2 * k + 1];
+            if (flag[edges[2 * e]] || flag[edges[2 * e + 1]] || flag[edges[2 * f]]
+                    || flag[edges[2 * f + 1]]) {
+                continue;
+            }
+            if (checkBoxes && !boxesOverlap(edgeBox, 6 * e, edgeBox, 6 * f)) {
+                continue;
+            }
+            ee = push(ee, eeCount++, e, f);
+        }
+    }
+
+    /**
+     * Appends every pair with a flagged node whose current boxes overlap: per-element box queries
+     * when few nodes are flagged, else a full traversal filtered by the flags. The trees must be
+     * fitted to the current boxes.
+     */
+    private void gatherFlagged(boolean[] flag, int flaggedCount) {
+        if (flaggedCount == 0) {
+            return;
+        }
+        if ((long) flaggedCount * INCREMENTAL_FRACTION >= nodes) {
+            flagFilter = flag;
+            pointTree.pairsWith(triTree, vfSink);
+            edgeTree.selfPairs(eeSink);
+            flagFilter = null;
+            return;
+        }
+        queryFlag = flag;
+        for (int p = 0; p < nodes; p++) {
+            if (flag[p]) {
+                queryElem = p;
+                System.arraycopy(pointBox, 6 * p, qbox, 0, 6);
+                triTree.query(qbox, triQuery);
+            }
+        }
+        for (int t = 0; t < tris.length / 3; t++) {
+            if (flag[tris[3 * t]] || flag[tris[3 * t + 1]] || flag[tris[3 * t + 2]]) {
+                queryElem = t;
+                System.arraycopy(triBox, 6 * t, qbox, 0, 6);
+                pointTree.query(qbox, pointQuery);
+            }
+        }
+        for (int e = 0; e < edges.length / 2; e++) {
+            if (flag[edges[2 * e]] || flag[edges[2 * e + 1]]) {
+                queryElem = e;
+                System.arraycopy(edgeBox, 6 * e, qbox, 0, 6);
+                edgeTree.query(qbox, edgeQuery);
+            }
+        }
+        queryFlag = null;
+    }
+
+    /** Query sink: triangle t near the queried point. */
+    private void triangleHit(int t) {
+        addVf(queryElem, t);
+    }
+
+    /** Query sink: point p near the queried triangle (pairs of flagged points come from them). */
+    private void pointHit(int p) {
+        if (!queryFlag[p]) {
+            addVf(p, queryElem);
+        }
+    }
+
+    /** Query sink: edge f near the queried edge e; a pair of two flagged edges is kept once. */
+    private void edgeHit(int f) {
+        int e = queryElem;
+        if (f != e && (e < f || !(queryFlag[edges[2 * f]] || queryFlag[edges[2 * f + 1]]))) {
+            addEe(Math.min(e, f), Math.max(e, f));
+        }
+    }
+
+    private static int[] push(int[] list, int count, int a, int b) {
+        if (2 * count + 2 > list.length) {
+            list = Arrays.copyOf(list, 2 * list.length);
+        }
+        list[2 * count] = a;
+        list[2 * count + 1] = b;
+        return list;
+    }
+
+    private void addVf(int p, int t) {
+        int a = tris[3 * t], b = tris[3 * t + 1], c = tris[3 * t + 2];
+        if (p == a || p == b || p == c) {
+            return;
+        }
+        boolean[] f = flagFilter;
+        if (f != null && !(f[p] || f[a] || f[b] || f[c])) {
+            return;
+        }
+        if (skipRigid && sameRigidZone(p, a, b, c)) {
+            return;
+        }
+        vf = push(vf, vfCount++, p, t);
+    }
+
+    private void addEe(int e, int g) {
+        int a = edges[2 * e], b = edges[2 * e + 1], c = edges[2 * g], d = edges[2 * g + 1];
+        if (a == c || a == d || b == c || b == d) {
+            return;
+        }
+        boolean[] f = flagFilter;
+        if (f != null && !(f[a] || f[b] || f[c] || f[d])) {
+            return;
+        }
+        if (skipRigid && sameRigidZone(a, b, c, d)) {
+            return;
+        }
+        ee = push(ee, eeCount++, e, g);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // 1. proximity
+
+    /**
+     * Keeps the candidate pairs closer than h at the end positions, then repels them in a few
+     * Gauss–Seidel sweeps; returns the number of such pairs.
+     */
+    private int proximity(double h, double mu, int[] candVf, int candVfCount, int[] candEe,
+            int candEeCount) {
+        double h2 = h * h;
+        proxVfCount = 0;
+        for (int k = 0; k < candVfCount; k++) {
+            int p = candVf[2 * k], t = candVf[2 * k + 1];
+            if (Geometry.pointTriangle(x1, p, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2], null) < h2) {
+                proxVf = push(proxVf, proxVfCount++, p, t);
+            }
+        }
+        proxEeCount = 0;
+        for (int k = 0; k < candEeCount; k++) {
+            int e = candEe[2 * k], f = candEe[2 * k + 1];
+            if (Geometry.segmentSegment(x1, edges[2 * e], edges[2 * e + 1], edges[2 * f],
+                    edges[2 * f + 1], null) < h2) {
+                proxEe = push(proxEe, proxEeCount++, e, f);
+            }
+        }
+        for (int sweep = 0; sweep < PROXIMITY_SWEEPS; sweep++) {
+            boolean any = false;
+            for (int k = 0; k < proxVfCount; k++) {
+                any |= repelVertexFace(proxVf[2 * k], proxVf[2 * k + 1], h, mu);
+            }
+            for (int k = 0; k < proxEeCount; k++) {
+                any |= repelEdgeEdge(proxEe[2 * k], proxEe[2 * k + 1], h, mu);
+            }
+            if (!any) {
+                break;
+            }
+            proximityMoved = true;
+        }
+        return proxVfCount + proxEeCount;
+    }
+
+    /**
+     * Repulsion of point p from triangle t along the triangle normal, on the side p was on at
+     * the start.
+     */
+    private boolean repelVertexFace(int p, int t, double h, double mu) {
+        int a = tris[3 * t], b = tris[3 * t + 1], c = tris[3 * t + 2];
+        double d2 = Geometry.pointTriangle(x1, p, a, b, c, gOut);
+        if (!(d2 < h * h)) {
+            return false;
+        }
+        double wa = gOut[1], wb = gOut[2], wc = gOut[3];
+        int ia = 3 * a, ib = 3 * b, ic = 3 * c, ip = 3 * p;
+        // end normal and start normal (same winding)
+        double nx, ny, nz, mx, my, mz;
+        {
+            double ux = x1[ib] - x1[ia], uy = x1[ib + 1] - x1[ia + 1], uz = x1[ib + 2] - x1[ia + 2];
+            double vx = x1[ic] - x1[ia], vy = x1[ic + 1] - x1[ia + 1], vz = x1[ic + 2] - x1[ia + 2];
+            nx = uy * vz - uz * vy;
+            ny = uz * vx - ux * vz;
+            nz = ux * vy - uy * vx;
+            double n2 = nx * nx + ny * ny + nz * nz;
+            if (!(n2 > 1e-14 * (ux * ux + uy * uy + uz * uz) * (vx * vx + vy * vy + vz * vz))) {
+                return false; // degenerate triangle: its edges handle the contact
+            }
+            double len = Math.sqrt(n2);
+            nx /= len;
+            ny /= len;
+            nz /= len;
+        }
+        {
+            double ux = x0[ib] - x0[ia], uy = x0[ib + 1] - x0[ia + 1], uz = x0[ib + 2] - x0[ia + 2];
+            double vx = x0[ic] - x0[ia], vy = x0[ic + 1] - x0[ia + 1], vz = x0[ic + 2] - x0[ia + 2];
+            mx = uy * vz - uz * vy;
+            my = uz * vx - ux * vz;
+            mz = ux * vy - uy * vx;
+        }
+        double sx = x1[ip] - (wa * x1[ia] + wb * x1[ib] + wc * x1[ic]);
+        double sy = x1[ip + 1] - (wa * x1[ia + 1] + wb * x1[ib + 1] + wc * x1[ic + 1]);
+        double sz = x1[ip + 2] - (wa * x1[ia + 2] + wb * x1[ib + 2] + wc * x1[ic + 2]);
+        double zx = x0[ip] - (wa * x0[ia] + wb * x0[ib] + wc * x0[ic]);
+        double zy = x0[ip + 1] - (wa * x0[ia + 1] + wb * x0[ib + 1] + wc * x0[ic + 1]);
+        double zz = x0[ip + 2] - (wa * x0[ia + 2] + wb * x0[ib + 2] + wc * x0[ic + 2]);
+        double side = zx * mx + zy * my + zz * mz;
+        if (side == 0) {
+            side = sx * nx + sy * ny + sz * nz;
+        }
+        if (side < 0) {
+            nx = -nx;
+            ny = -ny;
+            nz = -nz;
+        }
+        double push = h - (sx * nx + sy * ny + sz * nz);
+        if (!(push > 0)) {
+            return false;
+        }
+        setPair(p, a, b, c, 1, -wa, -wb, -wc);
+        return impulse(nx, ny, nz, push, mu);
+    }
+
+    /**
+     * Repulsion of two edges along the direction between their closest points (their common
+     * perpendicular when they nearly touch), on the side they were on at the start.
+     */
+    private boolean repelEdgeEdge(int e, int f, double h, double mu) {
+        int a = edges[2 * e], b = edges[2 * e + 1], c = edges[2 * f], d = edges[2 * f + 1];
+        double d2 = Geometry.segmentSegment(x1, a, b, c, d, gOut);
+        if (!(d2 < h * h)) {
+            return false;
+        }
+        double s = gOut[1], t = gOut[2];
+        int ia = 3 * a, ib = 3 * b, ic = 3 * c, id = 3 * d;
+        double sx = (1 - s) * x1[ia] + s * x1[ib] - (1 - t) * x1[ic] - t * x1[id];
+        double sy = (1 - s) * x1[ia + 1] + s * x1[ib + 1] - (1 - t) * x1[ic + 1] - t * x1[id + 1];
+        double sz = (1 - s) * x1[ia + 2] + s * x1[ib + 2] - (1 - t) * x1[ic + 2] - t * x1[id + 2];
+        double zx = (1 - s) * x0[ia] + s * x0[ib] - (1 - t) * x0[ic] - t * x0[id];
+        double zy = (1 - s) * x0[ia + 1] + s * x0[ib + 1] - (1 - t) * x0[ic + 1] - t * x0[id + 1];
+        double zz = (1 - s) * x0[ia + 2] + s * x0[ib + 2] - (1 - t) * x0[ic + 2] - t * x0[id + 2];
+        double dist = Math.sqrt(d2);
+        double nx, ny, nz;
+        if (dist > 1e-6 * h) {
+            nx = sx / dist;
+            ny = sy / dist;
+            nz = sz / dist;
+        } else {
+            double ux = x1[ib] - x1[ia], uy = x1[ib + 1] - x1[ia + 1], uz = x1[ib + 2] - x1[ia + 2];
+            double vx = x1[id] - x1[ic], vy = x1[id + 1] - x1[ic + 1], vz = x1[id + 2] - x1[ic + 2];
+            nx = uy * vz - uz * vy;
+            ny = uz * vx - ux * vz;
+            nz = ux * vy - uy * vx;
+            double n2 = nx * nx + ny * ny + nz * nz;
+            if (!(n2 > 1e-14 * (ux * ux + uy * uy + uz * uz) * (vx * vx + vy * vy + vz * vz))) {
+                nx = zx;
+                ny = zy;
+                nz = zz;
+                n2 = nx * nx + ny * ny + nz * nz;
+                if (!(n2 > 0)) {
+                    return false;
+                }
+            }
+            double len = Math.sqrt(n2);
+            nx /= len;
+            ny /= len;
+            nz /= len;
+        }
+        if (zx * nx + zy * ny + zz * nz < 0) {
+            nx = -nx;
+            ny = -ny;
+            nz = -nz;
+        }
+        double push = h - (sx * nx + sy * ny + sz * nz);
+        if (!(push > 0)) {
+            return false;
+        }
+        setPair(a, b, c, d, 1 - s, s, t - 1, -t);
+        return impulse(nx, ny, nz, push, mu);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // impulses
+
+    private void setPair(int i0, int i1, int i2, int i3, double c0, double c1, double c2,
+            double c3) {
+        pn[0] = i0;
+        pn[1] = i1;
+        pn[2] = i2;
+        pn[3] = i3;
+        pc[0] = c0;
+        pc[1] = c1;
+        pc[2] = c2;
+        pc[3] = c3;
+    }
+
+    /**
+     * Changes the relative displacement {@code r = Σ c_k x_k} of the current pair by {@code push}
+     * along the unit normal n, by an impulse {@code J} giving node k the displacement {@code c_k
+     * w_k J n} (mass-weighted, momentum-free because {@code Σ c_k = 0}); then Coulomb friction
+     * (thesis eq. 3.27): the relative tangential displacement over the step {@code r_t} becomes
+     * {@code max(1 − μ push / |r_t|, 0) r_t}, by a tangential impulse distributed the same way.
+     *
+     * @return whether any node moved
+     */
+    private boolean impulse(double nx, double ny, double nz, double push, double mu) {
+        double wsum = 0;
+        double rx = 0, ry = 0, rz = 0;
+        for (int k = 0; k < 4; k++) {
+            int i = 3 * pn[k];
+            double ck = pc[k];
+            wsum += ck * ck * w[pn[k]];
+            rx += ck * (x1[i] - x0[i]);
+            ry += ck * (x1[i + 1] - x0[i + 1]);
+            rz += ck * (x1[i + 2] - x0[i + 2]);
+        }
+        if (!(wsum > 0)) {
+            return false;
+        }
+        double rn = rx * nx + ry * ny + rz * nz;
+        double tx = rx - rn * nx, ty = ry - rn * ny, tz = rz - rn * nz;
+        double tlen = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        double fx = 0, fy = 0, fz = 0;
+        if (mu > 0 && tlen > 0) {
+            double keep = Math.max(1 - mu * push / tlen, 0);
+            fx = -(1 - keep) * tx;
+            fy = -(1 - keep) * ty;
+            fz = -(1 - keep) * tz;
+        }
+        // total change of r: push n + f; split by c_k w_k / Σ c² w
+        double jx = (push * nx + fx) / wsum, jy = (push * ny + fy) / wsum, jz = (push * nz + fz) / wsum;
+        boolean moved = false;
+        for (int k = 0; k < 4; k++) {
+            int node = pn[k];
+            double s = pc[k] * w[node];
+            if (s == 0) {
+                continue;
+            }
+            int i = 3 * node;
+            double dx = s * jx, dy = s * jy, dz = s * jz;
+            x1[i] += dx;
+            x1[i + 1] += dy;
+            x1[i + 2] += dz;
+            markDirty(node);
+            record(node, dx, dy, dz, nx, ny, nz);
+            moved = true;
+        }
+        return moved;
+    }
+
+    /** Keeps, per node, the normal of the largest single move. */
+    private void record(int node, double dx, double dy, double dz, double nx, double ny,
+            double nz) {
+        double size = dx * dx + dy * dy + dz * dz;
+        if (size > moveSize[node]) {
+            moveSize[node] = size;
+            moveNormal[3 * node] = nx;
+            moveNormal[3 * node + 1] = ny;
+            moveNormal[3 * node + 2] = nz;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // 2. collision passes
+
+    /**
+     * Tests the candidates with CCD on the current end positions and applies an inelastic impulse
+     * to each collision at once; the nodes of every collision become the dirty set of the next
+     * pass. Returns the number of collisions.
+     */
+    private int collisionPass(double eta, double mu) {
+        clearDirty();
+        int found = 0;
+        for (int k = 0; k < vfCount; k++) {
+            if (detectVertexFace(vf[2 * k], vf[2 * k + 1], eta)) {
+                found++;
+                respond(mu);
+            }
+        }
+        for (int k = 0; k < eeCount; k++) {
+            if (detectEdgeEdge(ee[2 * k], ee[2 * k + 1], eta)) {
+                found++;
+                respond(mu);
+            }
+        }
+        return found;
+    }
+
+    /** CCD of point p against triangle t; on a collision, sets the pair and marks it dirty. */
+    private boolean detectVertexFace(int p, int t, double eta) {
+        int a = tris[3 * t], b = tris[3 * t + 1], c = tris[3 * t + 2];
+        // conservative motion filter: the separation p − q of the pair changes by at most
+        // M = max |Δx_k − Δp| over the step (q is a convex combination of the triangle
+        // vertices), so it stays above eta when its start value exceeds eta + M
+        double m = Math.max(relMotion(a, p), Math.max(relMotion(b, p), relMotion(c, p)));
+        if (farApart(Geometry.pointTriangle(x0, p, a, b, c, null), eta + m, p)) {
+            return false;
+        }
+        if (Ccd.vertexFace(x0, x1, p, a, b, c, eta, ccdOut) < 0) {
+            return false;
+        }
+        setPair(p, a, b, c, 1, -ccdOut[1], -ccdOut[2], -ccdOut[3]);
+        markPair();
+        return true;
+    }
+
+    /** CCD of edge e against edge f; on a collision, sets the pair and marks it dirty. */
+    private boolean detectEdgeEdge(int e, int f, double eta) {
+        int a = edges[2 * e], b = edges[2 * e + 1], c = edges[2 * f], d = edges[2 * f + 1];
+        // as for vertex-face: relative to a, the closest point of edge 1 moves by at most
+        // |Δb − Δa| and that of edge 2 by at most max(|Δc − Δa|, |Δd − Δa|)
+        double m = relMotion(b, a) + Math.max(relMotion(c, a), relMotion(d, a));
+        if (farApart(Geometry.segmentSegment(x0, a, b, c, d, null), eta + m, a)) {
+            return false;
+        }
+        if (Ccd.edgeEdge(x0, x1, a, b, c, d, eta, ccdOut) < 0) {
+            return false;
+        }
+        double s = ccdOut[1], t = ccdOut[2];
+        setPair(a, b, c, d, 1 - s, s, t - 1, -t);
+        markPair();
+        return true;
+    }
+
+    /** |Δx_i − Δx_j| over the step. */
+    private double relMotion(int i, int j) {
+        int a = 3 * i, b = 3 * j;
+        double dx = (x1[a] - x0[a]) - (x1[b] - x0[b]);
+        double dy = (x1[a + 1] - x0[a + 1]) - (x1[b + 1] - x0[b + 1]);
+        double dz = (x1[a + 2] - x0[a + 2]) - (x1[b + 2] - x0[b + 2]);
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    /**
+     * Whether a start distance (given squared) exceeds reach by more than the rounding of the
+     * computation (relative 10<sup>-12</sup> of the coordinates of node i and of the reach).
+     */
+    private boolean farApart(double d2, double reach, int i) {
+        int o = 3 * i;
+        double scale = Math.abs(x0[o]) + Math.abs(x0[o + 1]) + Math.abs(x0[o + 2]) + reach;
+        double r = reach + 1e-12 * scale;
+        return d2 > r * r;
+    }
+
+    private void markPair() {
+        for (int k = 0; k < 4; k++) {
+            markDirty(pn[k]);
+        }
+    }
+
+    private void markDirty(int node) {
+        if (!dirty[node]) {
+            dirty[node] = true;
+            dirtyCount++;
+        }
+    }
+
+    private void clearDirty() {
+        Arrays.fill(dirty, false);
+        dirtyCount = 0;
+    }
+
+    /**
+     * Inelastic response to the current collision: zero relative normal displacement over the
+     * step along the contact normal (when the pair approaches), with friction.
+     */
+    private void respond(double mu) {
+        double nx = ccdOut[Ccd.OUT_NORMAL], ny = ccdOut[Ccd.OUT_NORMAL + 1], nz = ccdOut[Ccd.OUT_NORMAL + 2];
+        double vn = 0;
+        for (int k = 0; k < 4; k++) {
+            int i = 3 * pn[k];
+            vn += pc[k] * ((x1[i] - x0[i]) * nx + (x1[i + 1] - x0[i + 1]) * ny
+                    + (x1[i + 2] - x0[i + 2]) * nz);
+        }
+        if (vn < 0) {
+            impulse(nx, ny, nz, -vn, mu);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // 3. impact zones
+
+    private int find(int i) {
+        int r = i;
+        while (parent[r] != r) {
+            r = parent[r];
+        }
+        while (parent[i] != r) {
+            int next = parent[i];
+            parent[i] = r;
+            i = next;
+        }
+        return r;
+    }
+
+    private boolean sameRigidZone(int a, int b, int c, int d) {
+        if (!(inZone[a] && inZone[b] && inZone[c] && inZone[d])) {
+            return false;
+        }
+        int r = find(a);
+        return zoneRigid[r] && find(b) == r && find(c) == r && find(d) == r;
+    }
+
+    private void addToZone(int node) {
+        if (!inZone[node]) {
+            inZone[node] = true;
+            if (zoneCount == zoneNodes.length) {
+                zoneNodes = Arrays.copyOf(zoneNodes, 2 * zoneNodes.length);
+            }
+            zoneNodes[zoneCount++] = node;
+        }
+    }
+
+    /**
+     * Rigid impact zones until no collision remains. Returns {collisions found, zones, zone
+     * iterations, resolved (0/1)}.
+     */
+    private int[] impactZones(double eta) {
+        System.arraycopy(x1, 0, pre, 0, n3);
+        for (int i = 0; i < nodes; i++) {
+            parent[i] = i;
+            inZone[i] = false;
+            zoneRigid[i] = false;
+            zoneTouched[i] = false;
+        }
+        zoneCount = 0;
+        skipRigid = true;
+        int collisions = 0;
+        int iterations = 0;
+        boolean clean = false;
+        boolean global = false;
+        while (true) {
+            // detection: pairs with a dirty node, not inside one rigid zone
+            sweptBoxes(eta);
+            refit();
+            vfCount = 0;
+            eeCount = 0;
+            gatherFlagged(dirty, dirtyCount);
+            clearDirty();
+            int found = 0;
+            boolean merged = false;
+            for (int k = 0; k < vfCount; k++) {
+                if (detectVertexFace(vf[2 * k], vf[2 * k + 1], eta)) {
+                    found++;
+                    merged |= joinPair();
+                }
+            }
+            for (int k = 0; k < eeCount; k++) {
+                if (detectEdgeEdge(ee[2 * k], ee[2 * k + 1], eta)) {
+                    found++;
+                    merged |= joinPair();
+                }
+            }
+            collisions += found;
+            if (found == 0) {
+                clean = true;
+                break;
+            }
+            if (global || !merged) {
+                break; // only collisions inside zones whose pinned nodes deform them
+            }
+            if (iterations >= MAX_ZONE_ITERATIONS) {
+                // last resort: one zone holding every node
+                for (int i = 0; i < nodes; i++) {
+                    addToZone(i);
+                    int r = find(i), r0 = find(0);
+                    if (r != r0) {
+                        parent[r] = r0;
+                    }
+                }
+                zoneTouched[find(0)] = true;
+                global = true;
+            }
+            iterations++;
+            moveTouchedZones();
+        }
+        int zones = 0;
+        for (int k = 0; k < zoneCount; k++) {
+            int node = zoneNodes[k];
+            if (find(node) == node) {
+                zones++;
+            }
+        }
+        skipRigid = false;
+        return new int[] {collisions, zones, iterations, clean ? 1 : 0};
+    }
+
+    /**
+     * Merges the nodes of the current collision into one zone and records the collision normal;
+     * returns whether two zones (or a free node and a zone) were merged.
+     */
+    private boolean joinPair() {
+        double nx = ccdOut[Ccd.OUT_NORMAL], ny = ccdOut[Ccd.OUT_NORMAL + 1], nz = ccdOut[Ccd.OUT_NORMAL + 2];
+        boolean merged = false;
+        int r0 = -1;
+        for (int k = 0; k < 4; k++) {
+            int node = pn[k];
+            zoneNormal[3 * node] = nx;
+            zoneNormal[3 * node + 1] = ny;
+            zoneNormal[3 * node + 2] = nz;
+            if (!inZone[node]) {
+                merged = true;
+                addToZone(node);
+            }
+            int r = find(node);
+            if (r0 < 0) {
+                r0 = r;
+            } else if (r != r0) {
+                parent[r] = r0;
+                merged = true;
+            }
+        }
+        // a collision inside a zone that is not rigid (deforming pins) cannot be fixed by it
+        zoneTouched[r0] |= merged;
+        return merged;
+    }
+
+    /** Recomputes the rigid motion of every zone that grew in this iteration. */
+    private void moveTouchedZones() {
+        if (zoneKeys.length < zoneCount) {
+            zoneKeys = new long[Math.max(zoneCount, 2 * zoneKeys.length)];
+        }
+        // roots may have changed after the touched flags were set: move the flags to the roots
+        for (int k = 0; k < zoneCount; k++) {
+            int node = zoneNodes[k];
+            if (zoneTouched[node] && find(node) != node) {
+                zoneTouched[node] = false;
+                zoneTouched[find(node)] = true;
+            }
+        }
+        for (int k = 0; k < zoneCount; k++) {
+            int node = zoneNodes[k];
+            zoneKeys[k] = ((long) find(node) << 32) | node;
+        }
+        Arrays.sort(zoneKeys, 0, zoneCount);
+        int k = 0;
+        while (k < zoneCount) {
+            int root = (int) (zoneKeys[k] >>> 32);
+            int end = k;
+            while (end < zoneCount && (int) (zoneKeys[end] >>> 32) == root) {
+                end++;
+            }
+            if (zoneTouched[root]) {
+                zoneTouched[root] = false;
+                int size = end - k;
+                if (group.length < size) {
+                    group = new int[Math.max(size, 2 * group.length)];
+                }
+                for (int j = 0; j < size; j++) {
+                    group[j] = (int) zoneKeys[k + j];
+                }
+                zoneRigid[root] = rigid.move(group, 0, size, x0, pre, w, x1);
+                for (int j = 0; j < size; j++) {
+                    int node = group[j];
+                    markDirty(node);
+                    int i = 3 * node;
+                    record(node, x1[i] - pre[i], x1[i + 1] - pre[i + 1], x1[i + 2] - pre[i + 2],
+                            zoneNormal[i], zoneNormal[i + 1], zoneNormal[i + 2]);
+                }
+            }
+            k = end;
+        }
+    }
+}
