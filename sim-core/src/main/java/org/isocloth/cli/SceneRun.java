@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.isocloth.InputException;
 import org.isocloth.collision.Collider;
+import org.isocloth.collision.SelfIntersections;
 import org.isocloth.collision.MeshCollider;
 import org.isocloth.scene.AnalyticColliderSpec;
 import org.isocloth.scene.ColliderSpec;
@@ -40,12 +41,13 @@ public final class SceneRun {
     /** CSV header of metrics.csv. */
     public static final String HEADER =
             "frame,time,max_strain,red_strain,bending_energy,kinetic_energy,iterations,step_ms,converged,"
-            + "penetrations,contacts";
+            + "penetrations,self_intersections,contacts";
 
     private final SceneSpec scene;
     private final List<SceneCloth> cloths = new ArrayList<>();
     private final List<Collider> colliders = new ArrayList<>();
     private int worstPenetrations;
+    private int worstSelfIntersections;
     private double worstRed;
     private double worstMax;
     private int cappedSteps;
@@ -217,8 +219,14 @@ public final class SceneRun {
         worstMax = Math.max(worstMax, maxStrain);
         int pen = penetrations();
         worstPenetrations = Math.max(worstPenetrations, pen);
-        csv.write(String.format(Locale.ROOT, "%d,%.6f,%.6e,%.6e,%.6e,%.6e,%d,%.3f,%b,%d,%d", frame, time, maxStrain,
-                red, bend, kin, iterations, ms, converged, pen, contacts));
+        int selfInt = 0;
+        for (SceneCloth c : cloths) {
+            // exact: pairs of triangles of the subdivided mesh sharing no node that intersect
+            selfInt += SelfIntersections.count(c.model.mesh.fineTriangles, c.solver.positions());
+        }
+        worstSelfIntersections = Math.max(worstSelfIntersections, selfInt);
+        csv.write(String.format(Locale.ROOT, "%d,%.6f,%.6e,%.6e,%.6e,%.6e,%d,%.3f,%b,%d,%d,%d", frame, time, maxStrain,
+                red, bend, kin, iterations, ms, converged, pen, selfInt, contacts));
         csv.newLine();
     }
 
@@ -304,6 +312,7 @@ public final class SceneRun {
         root.put("worstMaxStrain", worstMax);
         root.put("colliders", colliders.size());
         root.put("worstPenetrations", worstPenetrations);
+        root.put("worstSelfIntersections", worstSelfIntersections);
         root.put("hitIterationCap", cappedSteps > 0);
         root.put("stepsAtIterationCap", cappedSteps);
         root.put("meanIterationsPerStep", steps == 0 ? 0 : (double) totalIterations / steps);
