@@ -150,6 +150,8 @@ public final class SelfCollisions {
     private long[] zoneKeys = new long[64];
     private int[] group = new int[64];
     private final RigidZone rigid = new RigidZone();
+    /** Collision passes per round (&ge; 1); tests lower it to force the impact zones. */
+    int maxPasses = MAX_PASSES;
 
     // scratch
     private final double[] gOut = new double[4];
@@ -347,7 +349,7 @@ public final class SelfCollisions {
             }
             int found = 0;
             clean = false;
-            for (int pass = 0; pass < MAX_PASSES; pass++) {
+            for (int pass = 0; pass < maxPasses; pass++) {
                 sweptBoxes(eta);
                 refit();
                 vfCount = 0;
@@ -998,8 +1000,12 @@ public final class SelfCollisions {
                 break; // only collisions inside zones whose pinned nodes deform them
             }
             if (iterations >= MAX_ZONE_ITERATIONS) {
-                // last resort: one zone holding every node
+                // last resort: one zone holding every node; nodes that were in no collision
+                // report the normal of the last one found
                 for (int i = 0; i < nodes; i++) {
+                    if (!inZone[i]) {
+                        System.arraycopy(ccdOut, Ccd.OUT_NORMAL, zoneNormal, 3 * i, 3);
+                    }
                     addToZone(i);
                     int r = find(i), r0 = find(0);
                     if (r != r0) {

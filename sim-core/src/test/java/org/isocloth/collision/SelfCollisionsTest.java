@@ -321,6 +321,35 @@ class SelfCollisionsTest {
     }
 
     @Test
+    void impactZonesAloneResolveCrumples() {
+        // the crumple with a single collision pass: what it leaves is for the rigid impact zones
+        // alone; the end must still be collision-free along the path, momentum kept
+        for (int seed = 1; seed <= 10; seed++) {
+            Random rnd = new Random(seed);
+            Sheet s = sheet(1, 0.2, 10, 2, 0, 0, 0);
+            int n = s.nodes();
+            double[] start = s.x.clone();
+            double[] end = start.clone();
+            double[] invMass = new double[n];
+            for (int i = 0; i < n; i++) {
+                invMass[i] = 0.5 + 1.5 * rnd.nextDouble();
+                for (int k = 0; k < 3; k++) {
+                    end[3 * i + k] += 0.8 * (rnd.nextDouble() - 0.5);
+                }
+            }
+            double[] before = momentum(start, end, invMass);
+            SelfCollisions sc = new SelfCollisions(s.tris, s.edges, n);
+            sc.maxPasses = 1;
+            SelfCollisions.Result r = sc.resolve(start, end, invMass, 0.005, 0.4, 0.01, null);
+            assertTrue(r.impactZoneIterations() > 0 && r.impactZones() > 0, "seed " + seed + " " + r);
+            assertTrue(r.resolved(), "seed " + seed + " " + r);
+            assertEquals(0, SelfIntersections.count(s.tris, end), "seed " + seed);
+            assertEquals(0, pathContacts(s, start, end), "seed " + seed);
+            assertArrayEquals(before, momentum(start, end, invMass), 1e-12, "seed " + seed);
+        }
+    }
+
+    @Test
     void pinnedNodesAreNeverMoved() {
         // the crumple with every third node pinned. Static pins (end = start): the end must be
         // intersection-free. Kinematic pins (random end): pinned ends unchanged, whatever happens.
