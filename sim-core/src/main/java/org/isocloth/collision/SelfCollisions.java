@@ -146,10 +146,19 @@ public final class SelfCollisions {
     private final boolean[] zoneRigid;
     private final boolean[] zoneTouched;
     private int[] zoneNodes = new int[64];
+    private int zoneCollisions;
+    private int zoneTotal;
+    private int zoneIters;
     private int zoneCount;
     private long[] zoneKeys = new long[64];
     private int[] group = new int[64];
     private final RigidZone rigid = new RigidZone();
+    /** Collision passes per round (&ge; 1); tests lower it to force the impact zones. */
+    int maxPasses = MAX_PASSES;
+    /** See {@link #INCREMENTAL_FRACTION}; tests set 0 to force the per-element queries. */
+    long incrementalFraction = INCREMENTAL_FRACTION;
+    /** Broad phases of the last call done by per-element queries (for tests). */
+    int queryGathers;
 
     // scratch
     private final double[] gOut = new double[4];
@@ -291,6 +300,7 @@ public final class SelfCollisions {
         System.arraycopy(x1, 0, orig, 0, n3);
         Arrays.fill(moveSize, 0);
         clearDirty();
+        queryGathers = 0;
         double eta = ETA_FRACTION * h;
         double margin = Math.max(0.5 * h, eta);
         sweptBoxes(margin);
@@ -347,7 +357,7 @@ public final class SelfCollisions {
             }
             int found = 0;
             clean = false;
-            for (int pass = 0; pass < MAX_PASSES; pass++) {
+            for (int pass = 0; pass < maxPasses; pass++) {
                 sweptBoxes(eta);
                 refit();
                 vfCount = 0;
@@ -374,11 +384,10 @@ public final class SelfCollisions {
         int zones = 0;
         int zoneIterations = 0;
         if (!clean) {
-            int[] stats = impactZones(eta);
-            collisions += stats[0];
-            zones = stats[1];
-            zoneIterations = stats[2];
-            clean = stats[3] != 0;
+            clean = impactZones(eta);
+            collisions += zoneCollisions;
+            zones = zoneTotal;
+            zoneIterations = zoneIters;
         }
         if (!clean) {
             LOG.log(Level.FINE, "self collisions unresolved after {0} impact-zone iterations",
@@ -468,13 +477,14 @@ public final class SelfCollisions {
         if (flaggedCount == 0) {
             return;
         }
-        if ((long) flaggedCount * INCREMENTAL_FRACTION >= nodes) {
+        if (flaggedCount * incrementalFraction >= nodes) {
             flagFilter = flag;
             pointTree.pairsWith(triTree, vfSink);
             edgeTree.selfPairs(eeSink);
             flagFilter = null;
             return;
         }
+        queryGathers++;
         queryFlag = flag;
         for (int p = 0; p < nodes; p++) {
             if (flag[p]) {
@@ -950,10 +960,10 @@ public final class SelfCollisions {
     }
 
     /**
-     * Rigid impact zones until no collision remains. Returns {collisions found, zones, zone
-     * iterations, resolved (0/1)}.
+     * Rigid impact zones until no collision remains; returns whether none remains, and leaves the
+     * statistics in {@link #zoneCollisions}, {@link #zoneTotal} and {@link #zoneIters}.
      */
-    private int[] impactZones(double eta) {
+    private boolean impactZones(double eta) {
         System.arraycopy(x1, 0, pre, 0, n3);
         for (int i = 0; i < nodes; i++) {
             parent[i] = i;
@@ -998,8 +1008,12 @@ public final class SelfCollisions {
                 break; // only collisions inside zones whose pinned nodes deform them
             }
             if (iterations >= MAX_ZONE_ITERATIONS) {
-                // last resort: one zone holding every node
+                // last resort: one zone holding every node; nodes that were in no collision
+                // report the normal of the last one found
                 for (int i = 0; i < nodes; i++) {
+                    if (!inZone[i]) {
+                        System.arraycopy(ccdOut, Ccd.OUT_NORMAL, zoneNormal, 3 * i, 3);
+                    }
                     addToZone(i);
                     int r = find(i), r0 = find(0);
                     if (r != r0) {
@@ -1020,7 +1034,10 @@ public final class SelfCollisions {
             }
         }
         skipRigid = false;
-        return new int[] {collisions, zones, iterations, clean ? 1 : 0};
+        zoneCollisions = collisions;
+        zoneTotal = zones;
+        zoneIters = iterations;
+        return clean;
     }
 
     /**
