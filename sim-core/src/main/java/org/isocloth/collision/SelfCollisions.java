@@ -19,25 +19,37 @@ import java.util.logging.Logger;
  *
  * <ol>
  *   <li><b>Proximity.</b> Vertex–triangle and edge–edge pairs closer than the thickness at the
- *       end positions (found with the BVHs over boxes inflated by half the thickness) get an
- *       inelastic repulsion: an impulse along the pair's normal that raises the relative normal
- *       displacement to the thickness, distributed over the four nodes by their barycentric
- *       weights and inverse masses (Bridson §7.2), with Coulomb friction on the relative
- *       tangential displacement (thesis eq. 3.27). The side of each pair is the one it was on at
- *       the start of the step (cloth is two-sided). A few Gauss–Seidel sweeps.
- *   <li><b>Collision passes.</b> Continuous detection ({@link Ccd}, tolerance {@value
- *       #ETA_FRACTION} × thickness) over boxes swept from start to end; each collision found gets
- *       at once (Gauss–Seidel) the inelastic impulse that zeroes the pair's relative normal
- *       displacement over the step, plus friction. After the first pass only pairs with a node
- *       that changed or collided in the previous pass are tested again. At most {@value
- *       #MAX_PASSES} passes; a pass that finds nothing ends the processing.
- *   <li><b>Impact zones</b> (the fail-safe). The nodes of the pairs still colliding are merged
- *       into zones (union–find); each zone moves rigidly with the motion that keeps its linear and
- *       angular momentum ({@link RigidZone}); detection runs again with pairs inside one rigid
- *       zone skipped (a rigid zone's path is an affine image of its intersection-free start, so
- *       its elements cannot collide), new collisions grow the zones, until none remains. Should
- *       {@value #MAX_ZONE_ITERATIONS} iterations not suffice, every node joins a single zone.
+ *       end positions get an inelastic repulsion: an impulse along the pair's normal (the
+ *       triangle normal; for edges the direction between the closest points, or their common
+ *       perpendicular when they nearly touch) that raises the relative normal displacement to the
+ *       thickness, distributed over the four nodes by their barycentric weights and inverse
+ *       masses (Bridson §7.2), with Coulomb friction on the relative tangential displacement
+ *       (thesis eq. 3.27). The side of each pair is the one it was on at the start of the step
+ *       (cloth is two-sided). Up to {@value #PROXIMITY_SWEEPS} Gauss–Seidel sweeps.
+ *   <li><b>Collision passes.</b> Continuous detection ({@link Ccd}, tolerance η = {@value
+ *       #ETA_FRACTION} × thickness) over boxes swept from start to end inflated by η; each
+ *       collision found gets at once (Gauss–Seidel) the inelastic impulse that zeroes the pair's
+ *       relative normal displacement over the step along the contact normal, plus friction. A
+ *       pass tests only the pairs with a node that moved or collided since the last test (all in
+ *       the first pass), so a pass that finds nothing certifies the whole path. Up to {@value
+ *       #MAX_PASSES} passes. When collisions were handled, proximity runs again on the pairs the
+ *       response left closer than the thickness, followed by passes again (up to {@value #ROUNDS}
+ *       rounds).
+ *   <li><b>Impact zones</b> (the fail-safe, when the passes leave collisions). The nodes of the
+ *       pairs still colliding are merged into zones (union–find); each zone moves rigidly with
+ *       the motion that keeps its linear and angular momentum ({@link RigidZone}); detection runs
+ *       again with pairs inside one rigid zone skipped (a rigid zone's path is an affine image of
+ *       its intersection-free start, so its elements cannot collide), new collisions grow the
+ *       zones, until none remains. Should {@value #MAX_ZONE_ITERATIONS} iterations not suffice,
+ *       every node joins a single zone.
  * </ol>
+ *
+ * <p>Broad phase: one full traversal of the BVHs per call (boxes swept from start to the
+ * candidate end, inflated by half the thickness, which hold both the proximity pairs and the
+ * pairs that can collide); later broad phases query the boxes of the elements around the nodes
+ * that changed, or traverse again when more than 1 / {@value #INCREMENTAL_FRACTION} of the nodes
+ * changed. Before the exact CCD a pair is skipped when its start distance exceeds η plus a bound
+ * of its relative motion (a conservative filter).
  *
  * <p>Pinned nodes (inverse mass 0) are never moved: they take no share of an impulse, and a zone
  * containing pinned nodes follows them (translates with their common displacement, or moves with
