@@ -1329,7 +1329,7 @@ public final class ClothSolver {
         SelfCollisions.Result r = self.resolve(xStart, end, selfInvMass, material.thickness(), mu, dt,
                 (node, nx, ny, nz) -> {
                     moved[0]++;
-                    if (register && node >= black && !pinned[node]) {
+                    if (register && REGISTER_SELF_CONTACTS && node >= black && !pinned[node]) {
                         n[0] = nx;
                         n[1] = ny;
                         n[2] = nz;

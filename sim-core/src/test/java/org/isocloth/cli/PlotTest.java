@@ -238,7 +238,7 @@ class PlotTest {
                 good.toString());
 
         Path bad = tmp.resolve("bad.csv");
-        Files.writeString(bad, SceneRun.HEADER + ",contacts\n0,0,0,0,0,0,1,1,true,0\n1,0.1,1.2e-3x,0,0,0,1,1,true,4\n");
+        Files.writeString(bad, "frame,time,max_strain\n0,0,0\n1,0.1,1.2e-3x\n");
         assertFails(bad + ": line 3: column 'max_strain': '1.2e-3x' is not a number", "plot", "--out", png, "--y",
                 "max_strain", bad.toString());
 
@@ -261,8 +261,8 @@ class PlotTest {
         // columns appended after 'converged' are found by name
         Path csv = tmp.resolve("run/metrics.csv");
         Files.createDirectories(csv.getParent());
-        Files.writeString(csv, SceneRun.HEADER + ",penetrations,contacts\n0,0,0,0,0,0,1,1,true,0,3\n"
-                + "1,0.1,0,0,0,0,1,1,false,2,5\n");
+        Files.writeString(csv, "frame,time,max_strain,red_strain,bending_energy,kinetic_energy,iterations,step_ms,"
+                + "converged,extra,contacts\n0,0,0,0,0,0,1,1,true,0,3\n1,0.1,0,0,0,0,1,1,false,2,5\n");
         Path png = tmp.resolve("contacts.png");
         assertEquals(0, run("plot", "--out", png.toString(), "--y", "contacts", "--x", "frame", csv.toString()),
                 lastErr);
