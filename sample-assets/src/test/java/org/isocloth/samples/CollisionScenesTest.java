@@ -68,11 +68,6 @@ class CollisionScenesTest {
     }
 
     @Test
-    void fastProjectileIsCaughtByThePinnedSheet() throws IOException {
-        assertClean("projectile.json");
-    }
-
-    @Test
     void staggeredCollisionsStretchTheStiffSheet() throws IOException {
         // The thesis's Fig. 4.2 contrast: collision response applied after the projection moves
         // nodes out of the ball without regard to the constraints. Over the first 30 frames the

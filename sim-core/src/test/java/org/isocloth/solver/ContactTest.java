@@ -92,6 +92,10 @@ class ContactTest {
         SphereCollider ball = new SphereCollider("ball", c0, radius);
         ball.setMotion(new double[] {0, 0, 20}, new double[3]);
         s.setColliders(List.of(ball));
+        // This test is about cloth–collider detection; the sheet wrapping the ball also touches
+        // itself, and the cloth–cloth response (position corrections after the projection)
+        // stretches it by up to 1.2 % here, so it is switched off (see docs/solver.md).
+        s.setSelfCollisions(false);
         for (int step = 1; step <= 4; step++) {
             StepResult r = s.step(dt);
             double cz = c0[2] + 20 * step * dt;
