@@ -55,7 +55,7 @@ public final class SceneReader {
     static final Set<String> SCENE_FIELDS = orderedSet(
             "name", "fps", "frames", "substeps", "gravity", "solver", "cloths", "colliders");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
-            "collisions");
+            "collisions", "selfCollisions");
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
     static final Set<String> MATERIAL_FIELDS = orderedSet("density", "bendingStiffness",
@@ -299,7 +299,15 @@ public final class SceneReader {
             CollisionMode collisions = node.has("collisions")
                     ? choice(node.get("collisions"), child(path, "collisions"), COLLISION_MODES)
                     : SolverSpec.DEFAULT_COLLISIONS;
-            return new SolverSpec(integrator, maxIterations, collisions);
+            boolean selfCollisions = SolverSpec.DEFAULT_SELF_COLLISIONS;
+            if (node.has("selfCollisions")) {
+                JsonNode b = node.get("selfCollisions");
+                if (!b.isBoolean()) {
+                    throw error(child(path, "selfCollisions"), "expected true or false, got " + shown(b));
+                }
+                selfCollisions = b.booleanValue();
+            }
+            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions);
         }
 
         private List<ClothSpec> cloths(JsonNode node, String path) {

@@ -54,6 +54,7 @@ public final class SceneWriter {
         solver.put("integrator", scene.solver().integrator().jsonName());
         solver.put("maxIterations", scene.solver().maxIterations());
         solver.put("collisions", scene.solver().collisions().jsonName());
+        solver.put("selfCollisions", scene.solver().selfCollisions());
         ArrayNode cloths = root.putArray("cloths");
         for (ClothSpec cloth : scene.cloths()) {
             writeCloth(cloths.addObject(), cloth, scene.file());

@@ -9,8 +9,10 @@ import java.util.Objects;
  * @param maxIterations largest number of solver iterations per time step (dimensionless), in
  *     [1, 1000]; default 20
  * @param collisions how contacts are solved; default {@link CollisionMode#COUPLED}
+ * @param selfCollisions whether every cloth collides with itself (JSON {@code selfCollisions}, default true)
  */
-public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions) {
+public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions,
+        boolean selfCollisions) {
 
     /** Default integrator: {@link Integrator#BE}. */
     public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
@@ -18,6 +20,8 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static final int DEFAULT_MAX_ITERATIONS = 20;
     /** Default collision mode: {@link CollisionMode#COUPLED}. */
     public static final CollisionMode DEFAULT_COLLISIONS = CollisionMode.COUPLED;
+    /** Default: every cloth collides with itself. */
+    public static final boolean DEFAULT_SELF_COLLISIONS = true;
 
     /**
      * Settings with the default collision mode.
@@ -27,6 +31,17 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
      */
     public SolverSpec(Integrator integrator, int maxIterations) {
         this(integrator, maxIterations, DEFAULT_COLLISIONS);
+    }
+
+    /**
+     * Settings with cloth–cloth collisions on.
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @param collisions see the record description
+     */
+    public SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions) {
+        this(integrator, maxIterations, collisions, DEFAULT_SELF_COLLISIONS);
     }
 
     /**
@@ -49,6 +64,6 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
      *     coupled collisions
      */
     public static SolverSpec defaults() {
-        return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS);
+        return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS, DEFAULT_SELF_COLLISIONS);
     }
 }

@@ -437,7 +437,11 @@ class SceneReaderErrorTest {
                 c(scene("'solver': {'collisions': 'Coupled'}"), "solver.collisions",
                         "expected one of \"coupled\" or \"staggered\", got \"Coupled\""),
                 c(scene("'solver': {'collision': 'coupled'}"), "solver.collision",
-                        "unknown field (did you mean \"collisions\"?)"));
+                        "unknown field (did you mean \"collisions\"?)"),
+                c(scene("'solver': {'selfCollisions': 'yes'}"), "solver.selfCollisions",
+                        "expected true or false, got \"yes\""),
+                c(scene("'solver': {'selfCollisions': 1}"), "solver.selfCollisions",
+                        "expected true or false, got 1"));
     }
 
     @ParameterizedTest(name = "{1}: {2}")

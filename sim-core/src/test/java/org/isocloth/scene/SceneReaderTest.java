@@ -190,8 +190,11 @@ class SceneReaderTest {
         assertEquals(CollisionMode.STAGGERED, s.solver().collisions());
         assertEquals(0.0, s.cloths().get(0).material().friction());
         assertEquals(0.1, s.cloths().get(0).material().thickness());
+        assertTrue(s.solver().selfCollisions(), "cloth-cloth collisions are on by default");
         json = json.replace("staggered", "coupled");
         assertEquals(CollisionMode.COUPLED, SceneReader.parse(json, HANG).solver().collisions());
+        json = json.replace("'coupled'".replace('\'', '"'), "\"coupled\", \"selfCollisions\": false");
+        assertFalse(SceneReader.parse(json, HANG).solver().selfCollisions());
     }
 
     @Test
