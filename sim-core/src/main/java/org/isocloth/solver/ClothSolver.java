@@ -839,6 +839,11 @@ public final class ClothSolver {
     private SelfCollisions self;
     private double[] selfInvMass;
     private double minFineEdge;
+    // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
+    private final double[] scratchT = new double[3];
+    private final double[] scratchTarget = new double[3];
+    private final double[] scratchBlock = new double[9];
+    private final double[] scratchD0 = new double[3];
     private double divergedStrain = DIVERGED_STRAIN;
     private int lastFactorizations;
     private boolean lastConverged;
@@ -1067,13 +1072,14 @@ public final class ClothSolver {
             double inv = contactInvMass(p);
             double kap = contactKappa[p];
             int k = contactK[p];
-            double[] t = new double[3];
+            double[] t = scratchT;
             for (int c = 0; c < 3; c++) {
                 int i = 3 * p + c;
                 t[c] = first ? (xHat[i] + contactShift[i] + kap * contactStick[i]) / (1 + kap) : xk[i];
                 contactAnchor[i] = first ? xHat[i] + contactShift[i] : xk[i];
             }
-            double[] target = t.clone();
+            double[] target = scratchTarget;
+            System.arraycopy(t, 0, target, 0, 3);
             for (int q = 0; q < k; q++) {
                 int o = 9 * p + 3 * q;
                 double dn = contactN[o] * t[0] + contactN[o + 1] * t[1] + contactN[o + 2] * t[2];
@@ -1164,7 +1170,7 @@ public final class ClothSolver {
                 crossCache[p] = list;
             }
             double inv = contactInvMass(p);
-            double[] wb = new double[9];
+            double[] wb = scratchBlock;
             for (int c = 0; c < 3; c++) {
                 for (int c2 = 0; c2 < 3; c2++) {
                     wb[3 * c + c2] = crossW(p, c, c2, inv);
@@ -1368,7 +1374,7 @@ public final class ClothSolver {
                 double[] n = c.normal;
                 double push = 0;
                 double dn0 = 0;
-                double[] d0 = new double[3];
+                double[] d0 = scratchD0;
                 for (int k = 0; k < 3; k++) {
                     push += (c.point[k] - end[3 * p + k]) * n[k];
                     d0[k] = c.point[k] - start[3 * p + k] - dt * c.surfaceVelocity[k];
