@@ -12,7 +12,10 @@ import java.util.Objects;
  * The shape is defined in a body frame whose origin is the collider's centre (sphere centre,
  * capsule midpoint, box centre, plane point). At time t the centre is {@code c(t) = c0 + v·t} and
  * the orientation is {@code R(t) = exp([ω]·t) · R0}: the initial orientation followed by a
- * rotation by the angle {@code |ω|·t} about the axis {@code ω} through the centre. A body-frame
+ * rotation by the angle {@code |ω|·t} about the axis {@code ω} through the centre. {@link #setPose}
+ * moves the reference time: after {@code setPose(tr, c, R)} the pose is {@code c + v·(t − tr)},
+ * {@code exp([ω]·(t − tr)) · R} (this is how a collider that follows a scene object is re-posed
+ * every frame). A body-frame
  * point {@code q} is at world position {@code c(t) + R(t)·q}; its velocity is
  * {@code v + ω × (x − c(t))}. {@code v} and {@code ω} (world coordinates) are constant; both are
  * zero unless {@link #setMotion} is called.
@@ -56,6 +59,8 @@ public abstract sealed class AnalyticCollider extends Collider
     private final double[] rotation = new double[9];
     private final double[] velocity = new double[3];
     private final double[] angularVelocity = new double[3];
+    /** Time at which the pose is {@link #center}, {@link #rotation} (s). */
+    private double referenceTime;
 
     /** Interval and poses at its ends. */
     private double time0;
@@ -106,6 +111,51 @@ public abstract sealed class AnalyticCollider extends Collider
         setInterval(time0, time1);
     }
 
+    /**
+     * Re-poses the collider: at time {@code t} its centre is {@code center} and its orientation
+     * {@code rotation}; the motion set by {@link #setMotion} continues from there. Recomputes the
+     * poses of the current interval.
+     *
+     * @param t the reference time, s (finite)
+     * @param center the centre at time t, m (3 finite values)
+     * @param rotation the orientation at time t, row-major 3×3 rotation matrix, body to world (9
+     *     finite values, orthonormal with determinant +1 within 10⁻⁶)
+     * @throws IllegalArgumentException if an argument is invalid (the message names the collider
+     *     and the field)
+     */
+    public final void setPose(double t, double[] center, double[] rotation) {
+        if (!Double.isFinite(t)) {
+            throw new IllegalArgumentException(name() + ".time: must be finite (got " + t + ")");
+        }
+        double[] c = finiteVector(name(), "center", center);
+        if (rotation == null || rotation.length != 9) {
+            throw new IllegalArgumentException(name() + ".rotation: must hold 9 values");
+        }
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                double dot = 0;
+                for (int k = 0; k < 3; k++) {
+                    dot += rotation[3 * k + i] * rotation[3 * k + j];
+                }
+                if (!(Math.abs(dot - (i == j ? 1 : 0)) <= 1e-6)) {
+                    throw new IllegalArgumentException(name() + ".rotation: not a rotation matrix"
+                            + " (columns not orthonormal)");
+                }
+            }
+        }
+        double det = rotation[0] * (rotation[4] * rotation[8] - rotation[5] * rotation[7])
+                - rotation[1] * (rotation[3] * rotation[8] - rotation[5] * rotation[6])
+                + rotation[2] * (rotation[3] * rotation[7] - rotation[4] * rotation[6]);
+        if (!(det > 0)) {
+            throw new IllegalArgumentException(name() + ".rotation: not a rotation matrix"
+                    + " (determinant " + det + ")");
+        }
+        referenceTime = t;
+        System.arraycopy(c, 0, this.center, 0, 3);
+        System.arraycopy(rotation, 0, this.rotation, 0, 9);
+        setInterval(time0, time1);
+    }
+
     /** @return a copy of the linear velocity of the centre, m/s */
     public final double[] velocity() {
         return velocity.clone();
@@ -116,7 +166,7 @@ public abstract sealed class AnalyticCollider extends Collider
         return angularVelocity.clone();
     }
 
-    /** @return a copy of the centre at time 0, m */
+    /** @return a copy of the centre at the reference time (0 unless {@link #setPose} moved it), m */
     public final double[] center() {
         return center.clone();
     }
@@ -164,7 +214,8 @@ public abstract sealed class AnalyticCollider extends Collider
         poseAt(t1, c1, r1);
     }
 
-    private void poseAt(double t, double[] c, double[] r) {
+    private void poseAt(double time, double[] c, double[] r) {
+        double t = time - referenceTime;
         for (int i = 0; i < 3; i++) {
             c[i] = center[i] + velocity[i] * t;
         }

@@ -28,6 +28,31 @@ class AnalyticColliderTest {
     }
 
     @Test
+    void setPoseMovesTheReferenceTimeOfTheMotion() {
+        // After setPose(2, c, R) with v = (1, 0, 0) and ω = (0, π/2, 0): c(3) = c + v·1 =
+        // (4, 5, 6) for c = (3, 5, 6); R(3) = rot_y(π/2)·R with R = rot_z(π/2). rot_z(π/2) maps
+        // body x to world y, and rot_y leaves y alone, so body x is world y at t = 3; body z (world
+        // z under R) goes to world x under rot_y(π/2).
+        SphereCollider s = new SphereCollider("ball", new double[3], 0.5);
+        s.setMotion(new double[] {1, 0, 0}, new double[] {0, Math.PI / 2, 0});
+        s.setPose(2, new double[] {3, 5, 6}, new double[] {0, -1, 0, 1, 0, 0, 0, 0, 1});
+        assertVector(new double[] {4, 5, 6}, s.centerAt(3), 1e-15);
+        assertVector(new double[] {3, 5, 6}, s.centerAt(2), 1e-15);
+        double[] r = s.rotationAt(3);
+        assertVector(new double[] {0, 1, 0}, new double[] {r[0], r[3], r[6]}, 1e-15);
+        assertVector(new double[] {1, 0, 0}, new double[] {r[2], r[5], r[8]}, 1e-15);
+        // the interval poses follow: at [2, 3] the ball's contact uses c(3)
+        s.setInterval(2, 3);
+        assertTrue(s.contains(4, 5, 6.4));
+        assertTrue(!s.contains(3, 5, 6.6));
+        // a reflection is refused with the field named
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> s.setPose(0, new double[3],
+                        new double[] {-1, 0, 0, 0, 1, 0, 0, 0, 1}));
+        assertTrue(e.getMessage().startsWith("ball.rotation: not a rotation matrix"), e.getMessage());
+    }
+
+    @Test
     void firstHitsAgreeWithADenseSamplingOfTheDistance() {
         // For random segments, the reported first parameter s must have distance ≈ inflate, and
         // every sample before it must be farther than inflate (the distance along a segment is
