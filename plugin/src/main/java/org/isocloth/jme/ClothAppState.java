@@ -1,0 +1,523 @@
+package org.isocloth.jme;
+
+import com.jme3.app.Application;
+import com.jme3.app.SimpleApplication;
+import com.jme3.app.state.BaseAppState;
+import com.jme3.math.Vector3f;
+import com.jme3.scene.Geometry;
+import com.jme3.scene.Node;
+import com.jme3.scene.Spatial;
+import com.jme3.scene.control.Control;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.isocloth.collision.Collider;
+
+/**
+ * Simulates every {@link ClothControl} below its root nodes, with the colliders found there
+ * ({@link ColliderProvider} controls such as {@link ClothColliderControl}) and those registered
+ * with {@link #addColliderProvider} (a Minie physics space, for example).
+ *
+ * <h2>Time</h2>
+ * A fixed time step ({@link #setTimeStep}, default 1/60 s) is taken as many times as the frame
+ * time (times {@link #setSpeed speed}) allows, at most {@link #setMaxStepsPerFrame} times per frame
+ * (default 4; time beyond that is dropped, so a slow frame slows the cloth down instead of making
+ * it fall behind).
+ *
+ * <h2>Threads</h2>
+ * With {@link #setThreaded threaded} on (the default), the steps of a frame run on a worker
+ * thread while the render thread draws; their result is shown at the next update, so cloth is
+ * one frame behind the scene (the pins and colliders it saw are those of the frame that started
+ * the job). The render thread reads colliders, pins and parameters, and writes meshes; the worker
+ * touches only the solvers and sim-core colliders. With threading off, each update steps and
+ * shows its result at once.
+ *
+ * <h2>Failures</h2>
+ * A cloth whose mesh is invalid is not simulated: the error is logged (SEVERE) and reported to the
+ * {@link ClothListener}s once. A step that fails (diverged solve, non-finite state or input)
+ * restores the cloth's last good state, is logged (WARNING) and reported; after
+ * {@link #setMaxConsecutiveFailures} failures in a row the cloth is suspended until its
+ * {@link ClothControl#reset()}. The game keeps running in every case.
+ */
+public class ClothAppState extends BaseAppState {
+    private static final Logger LOG = Logger.getLogger(ClothAppState.class.getName());
+
+    private final List<Spatial> roots = new ArrayList<>();
+    private final List<ColliderProvider> providers = new CopyOnWriteArrayList<>();
+    private final List<ClothListener> listeners = new CopyOnWriteArrayList<>();
+    private final StepAccumulator accumulator = new StepAccumulator(1.0 / 60, 4);
+    private final Vector3f gravity = new Vector3f(0, -9.81f, 0);
+    private float speed = 1;
+    private boolean paused;
+    private int singleSteps;
+    private boolean threaded = true;
+    private int maxConsecutiveFailures = 3;
+
+    private final Map<ClothControl, ClothSimulation> cloths = new LinkedHashMap<>();
+    private final Map<ClothControl, String> broken = new IdentityHashMap<>();
+    private final List<SceneCollider> colliders = new ArrayList<>();
+    private final List<Collider> simColliders = new ArrayList<>();
+    private double simTime;
+    private ExecutorService worker;
+    private Future<?> job;
+    private List<ClothSimulation> jobCloths = List.of();
+    private long frames;
+
+    /** Simulates the cloth below the application's root node (a SimpleApplication's). */
+    public ClothAppState() {
+    }
+
+    /**
+     * Simulates the cloth below the given nodes.
+     *
+     * @param scanRoots the nodes to search for cloth and collider controls (not null)
+     */
+    public ClothAppState(Spatial... scanRoots) {
+        for (Spatial s : scanRoots) {
+            if (s == null) {
+                throw new IllegalArgumentException("ClothAppState: a root is null");
+            }
+            roots.add(s);
+        }
+    }
+
+    // ------------------------------------------------------------------ settings
+
+    /** @return the fixed time step, s */
+    public float getTimeStep() {
+        return (float) accumulator.step();
+    }
+
+    /** @param step the fixed time step, s (in (0, 1]; default 1/60) */
+    public void setTimeStep(float step) {
+        accumulator.setStep(step);
+    }
+
+    /** @return the most steps one frame may take */
+    public int getMaxStepsPerFrame() {
+        return accumulator.maxSteps();
+    }
+
+    /** @param max the most steps one frame may take (in [1, 1000]; default 4) */
+    public void setMaxStepsPerFrame(int max) {
+        accumulator.setMaxSteps(max);
+    }
+
+    /** @return simulation speed relative to real time */
+    public float getSpeed() {
+        return speed;
+    }
+
+    /** @param speed simulation speed relative to real time (in [0, 100]; 1 = real time) */
+    public void setSpeed(float speed) {
+        if (!(speed >= 0 && speed <= 100)) {
+            throw new IllegalArgumentException("ClothAppState.speed: must be in [0, 100] (got " + speed + ")");
+        }
+        this.speed = speed;
+    }
+
+    /** @return whether the simulation is paused */
+    public boolean isPaused() {
+        return paused;
+    }
+
+    /** @param paused whether to pause the simulation (cloth stays where it is) */
+    public void setPaused(boolean paused) {
+        this.paused = paused;
+        accumulator.clear();
+    }
+
+    /** Takes one time step at the next update, even when paused. */
+    public void singleStep() {
+        singleSteps++;
+    }
+
+    /** Resets every cloth to its original mesh, at rest, at the next update. */
+    public void resetAll() {
+        for (ClothControl c : cloths.keySet()) {
+            c.reset();
+        }
+        for (ClothControl c : broken.keySet()) {
+            c.reset();
+        }
+    }
+
+    /** @return whether steps run on a worker thread */
+    public boolean isThreaded() {
+        return threaded;
+    }
+
+    /** @param threaded whether steps run on a worker thread overlapped with rendering (default true) */
+    public void setThreaded(boolean threaded) {
+        finishJob();
+        this.threaded = threaded;
+    }
+
+    /** @return gravity, m/s² (a copy) */
+    public Vector3f getGravity() {
+        return gravity.clone();
+    }
+
+    /** @param g gravity, m/s² (finite; not null; default (0, −9.81, 0)) */
+    public void setGravity(Vector3f g) {
+        if (g == null || !Vector3f.isValidVector(g)) {
+            throw new IllegalArgumentException("ClothAppState.gravity: must be a finite vector (got " + g + ")");
+        }
+        gravity.set(g);
+    }
+
+    /** @return failures in a row that suspend a cloth */
+    public int getMaxConsecutiveFailures() {
+        return maxConsecutiveFailures;
+    }
+
+    /** @param max failures in a row that suspend a cloth (≥ 1; default 3) */
+    public void setMaxConsecutiveFailures(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("ClothAppState.maxConsecutiveFailures: must be >= 1 (got " + max + ")");
+        }
+        maxConsecutiveFailures = max;
+    }
+
+    /** @param provider a collider source outside the scene graph, e.g. a Minie physics space */
+    public void addColliderProvider(ColliderProvider provider) {
+        providers.add(java.util.Objects.requireNonNull(provider, "provider"));
+    }
+
+    /** @param provider a provider added before */
+    public void removeColliderProvider(ColliderProvider provider) {
+        providers.remove(provider);
+    }
+
+    /** @param listener told about cloth failures (render thread) */
+    public void addClothListener(ClothListener listener) {
+        listeners.add(java.util.Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** @param listener a listener added before */
+    public void removeClothListener(ClothListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** @return the cloths being simulated, in the order they were found (a copy) */
+    public List<ClothControl> getCloths() {
+        return new ArrayList<>(cloths.keySet());
+    }
+
+    /** @return the colliders of the last simulated frame (a copy) */
+    public List<SceneCollider> getColliders() {
+        return new ArrayList<>(colliders);
+    }
+
+    /** @return simulated time, s */
+    public double getTime() {
+        return simTime;
+    }
+
+    /** @return the time the step cap dropped so far, s */
+    public double getDroppedTime() {
+        return accumulator.dropped();
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    @Override
+    protected void initialize(Application app) {
+        if (roots.isEmpty()) {
+            if (app instanceof SimpleApplication simple) {
+                roots.add(simple.getRootNode());
+            } else {
+                throw new IllegalStateException("ClothAppState: the application is not a SimpleApplication;"
+                        + " pass the root nodes to scan to the constructor");
+            }
+        }
+        worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "IsoCloth solver");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Override
+    protected void cleanup(Application app) {
+        finishJob();
+        worker.shutdownNow();
+        worker = null;
+    }
+
+    @Override
+    protected void onEnable() {
+        accumulator.clear();
+    }
+
+    @Override
+    protected void onDisable() {
+        finishJob();
+    }
+
+    /**
+     * Advances the simulation by one frame (see the class description). Public so that a test or
+     * a tool can drive the state without an application loop.
+     */
+    @Override
+    public void update(float tpf) {
+        frames++;
+        finishJob();
+        int steps = paused ? 0 : accumulator.advance((double) tpf * speed);
+        if (singleSteps > 0) {
+            steps = Math.max(steps, 1);
+            singleSteps--;
+        }
+        scan();
+        if (steps == 0) {
+            // Nothing moves. Colliders and pins are captured only on frames that step, so that
+            // each capture pairs with the simulated time it belongs to; resets show at once.
+            for (ClothSimulation s : cloths.values()) {
+                if (s.renderResetIfRequested()) {
+                    s.renderApply();
+                }
+            }
+            return;
+        }
+        captureColliders();
+        double dt = accumulator.step();
+        double t0 = simTime;
+        double t1 = simTime + steps * dt;
+        List<ClothSimulation> active = new ArrayList<>();
+        for (ClothSimulation s : cloths.values()) {
+            s.renderPrepare(gravity, simColliders);
+            if (!s.isSuspended()) {
+                active.add(s);
+            }
+        }
+        simTime = t1;
+        final int n = steps;
+        final List<SceneCollider> frameColliders = new ArrayList<>(colliders);
+        Runnable work = () -> {
+            for (SceneCollider c : frameColliders) {
+                c.beginInterval(t0, t1);
+            }
+            for (ClothSimulation s : active) {
+                s.beginJob();
+            }
+            for (int i = 0; i < n; i++) {
+                double s0 = t0 + i * dt;
+                double s1 = s0 + dt;
+                for (SceneCollider c : frameColliders) {
+                    c.beforeStep(s0, s1);
+                }
+                for (ClothSimulation s : active) {
+                    s.step(dt, (i + 1.0) / n);
+                }
+            }
+            for (ClothSimulation s : active) {
+                s.endJob();
+            }
+        };
+        jobCloths = active;
+        if (threaded && worker != null) {
+            job = worker.submit(work);
+        } else {
+            work.run();
+            publish();
+        }
+    }
+
+    /** Waits for the running job, if any, and shows its results (render thread). */
+    private void finishJob() {
+        Future<?> j = job;
+        if (j == null) {
+            return;
+        }
+        job = null;
+        try {
+            j.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.log(Level.WARNING, "IsoCloth: interrupted while waiting for the solver thread");
+            return;
+        } catch (ExecutionException e) {
+            // ClothSimulation.step catches its own failures; this is a collider or a bug
+            LOG.log(Level.SEVERE, "IsoCloth: the solver thread failed: " + e.getCause(), e.getCause());
+        }
+        publish();
+    }
+
+    private void publish() {
+        for (ClothSimulation s : jobCloths) {
+            boolean wasSuspended = s.isSuspended();
+            String failure = s.renderFinishJob(maxConsecutiveFailures);
+            if (failure != null) {
+                ClothControl c = controlOf(s);
+                boolean suspended = s.isSuspended() && !wasSuspended;
+                LOG.log(suspended ? Level.SEVERE : Level.WARNING, "{0}; restored the last good state{1}",
+                        new Object[] {failure, suspended ? "; suspended until reset" : ""});
+                for (ClothListener l : listeners) {
+                    l.clothFailed(c, failure, s.isSuspended());
+                }
+            }
+        }
+        jobCloths = List.of();
+    }
+
+    private ClothControl controlOf(ClothSimulation s) {
+        for (Map.Entry<ClothControl, ClothSimulation> e : cloths.entrySet()) {
+            if (e.getValue() == s) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** Finds cloth controls and collider providers below the roots; builds new cloths. */
+    private void scan() {
+        List<ClothControl> found = new ArrayList<>();
+        List<ColliderProvider> sceneProviders = new ArrayList<>();
+        for (Spatial root : roots) {
+            root.depthFirstTraversal(s -> {
+                for (int i = 0; i < s.getNumControls(); i++) {
+                    Control c = s.getControl(i);
+                    if (c instanceof ClothControl cloth && cloth.isEnabled()) {
+                        found.add(cloth);
+                    }
+                    if (c instanceof ColliderProvider p) {
+                        sceneProviders.add(p);
+                    }
+                }
+            });
+        }
+        // drop cloths that left the scene
+        cloths.keySet().retainAll(Collections.newSetFromMap(identity(found)));
+        broken.keySet().retainAll(Collections.newSetFromMap(identity(found)));
+        for (ClothControl c : found) {
+            ClothSimulation s = cloths.get(c);
+            if (s != null && s != c.simulation()) {
+                cloths.remove(c);
+                s = null;
+            }
+            if (s == null && broken.containsKey(c) && c.takeResetRequest()) {
+                broken.remove(c);
+            }
+            if (s == null && !broken.containsKey(c)) {
+                build(c);
+            }
+        }
+        providersThisFrame.clear();
+        providersThisFrame.addAll(sceneProviders);
+        providersThisFrame.addAll(providers);
+    }
+
+    private final List<ColliderProvider> providersThisFrame = new ArrayList<>();
+
+    private static Map<ClothControl, Boolean> identity(List<ClothControl> list) {
+        Map<ClothControl, Boolean> m = new IdentityHashMap<>();
+        for (ClothControl c : list) {
+            m.put(c, Boolean.TRUE);
+        }
+        return m;
+    }
+
+    private void build(ClothControl c) {
+        Geometry g = c.getGeometry();
+        try {
+            ClothSimulation s = c.simulation();
+            if (s == null) {
+                s = new ClothSimulation(c, gravity);
+                c.setSimulation(s);
+            }
+            cloths.put(c, s);
+        } catch (RuntimeException e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            if (!message.startsWith("cloth '")) {
+                message = "cloth '" + g.getName() + "': " + message;
+            }
+            broken.put(c, message);
+            LOG.log(Level.SEVERE, "{0}; the cloth is not simulated", message);
+            for (ClothListener l : listeners) {
+                l.clothFailed(c, message, true);
+            }
+        }
+    }
+
+    /** Captures every collider's pose (render thread, worker idle). */
+    private void captureColliders() {
+        List<SceneCollider> now = new ArrayList<>();
+        for (ColliderProvider p : providersThisFrame) {
+            try {
+                p.collectColliders(now);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "IsoCloth: collider provider " + p + " failed: " + e.getMessage(), e);
+            }
+        }
+        List<SceneCollider> kept = new ArrayList<>();
+        Map<SceneCollider, Boolean> seen = new IdentityHashMap<>();
+        for (SceneCollider c : now) {
+            if (seen.put(c, Boolean.TRUE) != null) {
+                continue;
+            }
+            boolean isNew = !colliders.contains(c);
+            try {
+                if (c.capture()) {
+                    if (isNew) {
+                        // a new collider has no previous pose: capture twice so it starts at rest
+                        c.capture();
+                    }
+                    kept.add(c);
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "IsoCloth: collider ''{0}'' skipped this frame: {1}",
+                        new Object[] {c.getName(), e.getMessage()});
+            }
+        }
+        boolean changed = !kept.equals(colliders);
+        colliders.clear();
+        colliders.addAll(kept);
+        if (changed) {
+            simColliders.clear();
+            for (SceneCollider c : kept) {
+                simColliders.add(c.collider());
+            }
+        }
+    }
+
+    /** @return the number of updates so far */
+    public long getFrameCount() {
+        return frames;
+    }
+
+    /**
+     * Finds the ClothControl of a Spatial or its descendants.
+     *
+     * @param spatial where to look (not null)
+     * @return the first ClothControl found depth-first, or null
+     */
+    public static ClothControl findCloth(Spatial spatial) {
+        ClothControl[] out = new ClothControl[1];
+        spatial.depthFirstTraversal(s -> {
+            if (out[0] == null && s.getControl(ClothControl.class) != null) {
+                out[0] = s.getControl(ClothControl.class);
+            }
+        });
+        return out[0];
+    }
+
+    /** @return the scan roots (a copy) */
+    public List<Spatial> getRoots() {
+        return new ArrayList<>(roots);
+    }
+
+    /** @param node an extra node to scan for cloth and colliders */
+    public void addRoot(Node node) {
+        roots.add(java.util.Objects.requireNonNull(node, "node"));
+    }
+}

@@ -1,0 +1,485 @@
+package org.isocloth.jme;
+
+import com.jme3.export.InputCapsule;
+import com.jme3.export.JmeExporter;
+import com.jme3.export.JmeImporter;
+import com.jme3.export.OutputCapsule;
+import com.jme3.export.Savable;
+import com.jme3.renderer.RenderManager;
+import com.jme3.renderer.ViewPort;
+import com.jme3.scene.Geometry;
+import com.jme3.scene.Mesh;
+import com.jme3.scene.Spatial;
+import com.jme3.scene.control.AbstractControl;
+import com.jme3.util.clone.Cloner;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.isocloth.InputException;
+import org.isocloth.model.ClothMaterial;
+import org.isocloth.model.ClothModel;
+import org.isocloth.model.RestShape;
+import org.isocloth.solver.CollisionHandling;
+import org.isocloth.solver.Integrator;
+import org.isocloth.solver.SolverSettings;
+
+/**
+ * Makes a Geometry's triangle mesh an inextensible cloth simulated by {@link ClothAppState}.
+ *
+ * <p>When the state first sees the control it welds the mesh's vertices by position (UV seams and
+ * hard-edge splits of glTF and OBJ meshes duplicate them), validates it, builds the 4:1 red/black
+ * subdivision in world coordinates and replaces the Geometry's mesh with a subdivided render mesh
+ * that keeps the seams (a vertex per node and texture coordinate), the texture coordinates, and
+ * tangents if the original had them. Every simulated frame it writes positions, smooth normals
+ * and tangents into that mesh in place (streamed buffers) and updates its bound. The original
+ * mesh is kept (and saved) so that {@link #reset()}, loading and cloning start from it.
+ *
+ * <p>All parameters are SI units (see {@link ClothMaterial}); every setter checks its value and
+ * throws {@link IllegalArgumentException} naming the field. Changes take effect at the next
+ * step; density and rest shape rebuild the model while keeping the cloth's current motion.
+ */
+public class ClothControl extends AbstractControl {
+    private ClothMaterial material = ClothMaterial.DEFAULT;
+    private Integrator integrator = Integrator.BACKWARD_EULER;
+    private int maxIterations = 20;
+    private CollisionHandling collisionHandling = CollisionHandling.COUPLED;
+    private boolean selfCollisions = true;
+    private List<PinGroup> pins = new ArrayList<>();
+    /** The mesh the Geometry had before this control subdivided it (null until built). */
+    private Mesh originalMesh;
+
+    // runtime state, not saved
+    /** Incremented by every parameter change; the state compares it with what it applied. */
+    private int parameterVersion;
+    private int pinVersion;
+    private boolean resetRequested;
+    private ClothSimulation simulation;
+    private volatile ClothStats stats = ClothStats.NONE;
+
+    /** A cloth with the default material (cotton-like) and no pins. */
+    public ClothControl() {
+    }
+
+    /**
+     * A cloth with the given material.
+     *
+     * @param material the material (not null)
+     */
+    public ClothControl(ClothMaterial material) {
+        setMaterial(material);
+    }
+
+    // ------------------------------------------------------------------ material
+
+    /** @return the material (SI units) */
+    public ClothMaterial getMaterial() {
+        return material;
+    }
+
+    /**
+     * @param newMaterial the material (not null)
+     */
+    public void setMaterial(ClothMaterial newMaterial) {
+        if (newMaterial == null) {
+            throw new IllegalArgumentException(name() + ".material: must not be null");
+        }
+        material = newMaterial;
+        parameterVersion++;
+    }
+
+    private void material(String field, double value, java.util.function.DoubleFunction<ClothMaterial> make) {
+        try {
+            setMaterial(make.apply(value));
+        } catch (InputException e) {
+            throw new IllegalArgumentException(name() + "." + e.getMessage(), e);
+        }
+    }
+
+    /** @return surface density, kg/m² */
+    public float getDensity() {
+        return (float) material.density();
+    }
+
+    /** @param density surface density, kg/m² (in (0, 1000]; cotton ≈ 0.15, denim ≈ 0.4) */
+    public void setDensity(float density) {
+        ClothMaterial m = material;
+        material("density", density, d -> new ClothMaterial(d, m.bendingStiffness(), m.restShape(),
+                m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
+    }
+
+    /** @return flexural rigidity, N·m */
+    public float getBendingStiffness() {
+        return (float) material.bendingStiffness();
+    }
+
+    /**
+     * @param stiffness flexural rigidity k, N·m (in [0, 1e6]; a sheet bent to radius R stores
+     *     ½k/R² J/m²; silk ≈ 1e-6, cotton ≈ 1e-5, denim ≈ 1e-4, leather ≈ 1e-3)
+     */
+    public void setBendingStiffness(float stiffness) {
+        material("bendingStiffness", stiffness, material::withBendingStiffness);
+    }
+
+    /** @return the rest shape of the bending energy */
+    public RestShape getRestShape() {
+        return material.restShape();
+    }
+
+    /** @param shape FLAT (rests flat) or INITIAL (rests in the mesh's shape); not null */
+    public void setRestShape(RestShape shape) {
+        if (shape == null) {
+            throw new IllegalArgumentException(name() + ".material.restShape: must not be null");
+        }
+        setMaterial(material.withRestShape(shape));
+    }
+
+    /** @return relative tolerance of the inextensibility constraints */
+    public float getStrainTolerance() {
+        return (float) material.strainTolerance();
+    }
+
+    /** @param tolerance relative strain tolerance (in (0, 0.5]; default 0.001) */
+    public void setStrainTolerance(float tolerance) {
+        ClothMaterial m = material;
+        material("strainTolerance", tolerance, t -> new ClothMaterial(m.density(), m.bendingStiffness(),
+                m.restShape(), t, m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
+    }
+
+    /** @return bending damping time β, s */
+    public float getDamping() {
+        return (float) material.damping();
+    }
+
+    /** @param damping bending damping time β, s (in [0, 100]; a bending mode ω gets ζ = βω/2) */
+    public void setDamping(float damping) {
+        ClothMaterial m = material;
+        material("damping", damping, d -> new ClothMaterial(m.density(), m.bendingStiffness(), m.restShape(),
+                m.strainTolerance(), d, m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
+    }
+
+    /** @return linear air drag, kg/(m²·s) */
+    public float getDrag() {
+        return (float) material.drag();
+    }
+
+    /** @param drag linear air drag, kg/(m²·s) (in [0, 1000]; terminal speed ρg/drag) */
+    public void setDrag(float drag) {
+        ClothMaterial m = material;
+        material("drag", drag, d -> new ClothMaterial(m.density(), m.bendingStiffness(), m.restShape(),
+                m.strainTolerance(), m.damping(), d, m.membraneStiffness(), m.friction(), m.thickness()));
+    }
+
+    /** @return in-plane stiffness of the black-node edges, N/m */
+    public float getMembraneStiffness() {
+        return (float) material.membraneStiffness();
+    }
+
+    /** @param stiffness in-plane stiffness of the black-node edges, N/m (in [0, 1e9]; default 1e5) */
+    public void setMembraneStiffness(float stiffness) {
+        material("membraneStiffness", stiffness, material::withMembraneStiffness);
+    }
+
+    /** @return Coulomb friction coefficient */
+    public float getFriction() {
+        return (float) material.friction();
+    }
+
+    /** @param friction Coulomb friction coefficient (in [0, 10]; cotton ≈ 0.3–0.6) */
+    public void setFriction(float friction) {
+        material("friction", friction, material::withFriction);
+    }
+
+    /** @return collision thickness, m */
+    public float getThickness() {
+        return (float) material.thickness();
+    }
+
+    /** @param thickness collision thickness, m (in (0, 0.1]; default 0.005) */
+    public void setThickness(float thickness) {
+        material("thickness", thickness, material::withThickness);
+    }
+
+    // ------------------------------------------------------------------ solver
+
+    /** @return the time integrator */
+    public Integrator getIntegrator() {
+        return integrator;
+    }
+
+    /** @param integrator BACKWARD_EULER (damps, robust) or BDF2 (keeps more energy); not null */
+    public void setIntegrator(Integrator integrator) {
+        if (integrator == null) {
+            throw new IllegalArgumentException(name() + ".solver.integrator: must not be null");
+        }
+        this.integrator = integrator;
+        parameterVersion++;
+    }
+
+    /** @return the Gauss-Newton iteration cap per step */
+    public int getMaxIterations() {
+        return maxIterations;
+    }
+
+    /** @param iterations Gauss-Newton iteration cap per step (in [1, 1000]) */
+    public void setMaxIterations(int iterations) {
+        if (iterations < 1 || iterations > 1000) {
+            throw new IllegalArgumentException(name() + ".solver.maxIterations: must be in [1, 1000] (got "
+                    + iterations + ")");
+        }
+        this.maxIterations = iterations;
+        parameterVersion++;
+    }
+
+    /** @return how collisions enter the solve */
+    public CollisionHandling getCollisionHandling() {
+        return collisionHandling;
+    }
+
+    /** @param handling COUPLED (thesis Table 3.1) or STAGGERED; not null */
+    public void setCollisionHandling(CollisionHandling handling) {
+        if (handling == null) {
+            throw new IllegalArgumentException(name() + ".solver.collisions: must not be null");
+        }
+        this.collisionHandling = handling;
+        parameterVersion++;
+    }
+
+    /** @return whether the cloth collides with itself */
+    public boolean isSelfCollisions() {
+        return selfCollisions;
+    }
+
+    /** @param on whether the cloth collides with itself (default true) */
+    public void setSelfCollisions(boolean on) {
+        this.selfCollisions = on;
+        parameterVersion++;
+    }
+
+    /** @return the solver settings these parameters make */
+    public SolverSettings getSolverSettings() {
+        return new SolverSettings(integrator, maxIterations, collisionHandling);
+    }
+
+    // ------------------------------------------------------------------ pins
+
+    /**
+     * Adds a pin group; takes effect at the next step (the nodes it selects are pinned where they
+     * are then).
+     *
+     * @param group the group (not null)
+     * @return this control
+     */
+    public ClothControl addPinGroup(PinGroup group) {
+        if (group == null) {
+            throw new IllegalArgumentException(name() + ".pins: a pin group must not be null");
+        }
+        pins.add(group);
+        pinVersion++;
+        return this;
+    }
+
+    /**
+     * @param group the group to remove (its nodes are released at the next step)
+     * @return whether it was there
+     */
+    public boolean removePinGroup(PinGroup group) {
+        boolean removed = pins.remove(group);
+        if (removed) {
+            pinVersion++;
+        }
+        return removed;
+    }
+
+    /** Releases every pin at the next step. */
+    public void clearPins() {
+        pins.clear();
+        pinVersion++;
+    }
+
+    /** @return the pin groups (unmodifiable view) */
+    public List<PinGroup> getPinGroups() {
+        return Collections.unmodifiableList(pins);
+    }
+
+    // ------------------------------------------------------------------ state
+
+    /** Restarts the cloth from the original mesh at the next simulated frame. */
+    public void reset() {
+        resetRequested = true;
+    }
+
+    /** @return statistics of the last simulated frame (never null) */
+    public ClothStats getStats() {
+        return stats;
+    }
+
+    /** @return whether the cloth has been built (subdivided and simulated) */
+    public boolean isBuilt() {
+        return simulation != null;
+    }
+
+    /** @return the subdivided model, or null before the cloth is built */
+    public ClothModel getModel() {
+        ClothSimulation s = simulation;
+        return s == null ? null : s.model();
+    }
+
+    /**
+     * Copies the node positions of the last applied frame, world coordinates, m.
+     *
+     * @return 3 values per node of the subdivided model, or null before the cloth is built
+     */
+    public double[] getNodePositions() {
+        ClothSimulation s = simulation;
+        return s == null ? null : s.displayedPositions().clone();
+    }
+
+    /** @return the mesh the Geometry had before subdivision, or null before the cloth is built */
+    public Mesh getOriginalMesh() {
+        return originalMesh;
+    }
+
+    /** @return whether the cloth is suspended after repeated failures (until {@link #reset()}) */
+    public boolean isSuspended() {
+        ClothSimulation s = simulation;
+        return s != null && s.isSuspended();
+    }
+
+    // package-private plumbing for ClothAppState
+    int parameterVersion() {
+        return parameterVersion;
+    }
+
+    int pinVersion() {
+        return pinVersion;
+    }
+
+    boolean takeResetRequest() {
+        boolean r = resetRequested;
+        resetRequested = false;
+        return r;
+    }
+
+    ClothSimulation simulation() {
+        return simulation;
+    }
+
+    void setSimulation(ClothSimulation s) {
+        simulation = s;
+    }
+
+    void setOriginalMesh(Mesh mesh) {
+        originalMesh = mesh;
+    }
+
+    void setStats(ClothStats s) {
+        stats = s;
+    }
+
+    /** @return the Geometry this control is on */
+    public Geometry getGeometry() {
+        return (Geometry) spatial;
+    }
+
+    String name() {
+        return spatial == null ? "cloth" : "cloth '" + spatial.getName() + "'";
+    }
+
+    // ------------------------------------------------------------------ Control
+
+    @Override
+    public void setSpatial(Spatial newSpatial) {
+        if (newSpatial != null && !(newSpatial instanceof Geometry)) {
+            throw new IllegalArgumentException("ClothControl goes on a Geometry with a triangle mesh, not on "
+                    + newSpatial.getClass().getSimpleName() + " '" + newSpatial.getName() + "'");
+        }
+        if (newSpatial == null && spatial != null && originalMesh != null) {
+            // leaving the Geometry: give it its own mesh back
+            ((Geometry) spatial).setMesh(originalMesh);
+            originalMesh = null;
+        }
+        if (newSpatial != spatial) {
+            simulation = null;
+            stats = ClothStats.NONE;
+        }
+        super.setSpatial(newSpatial);
+    }
+
+    @Override
+    protected void controlUpdate(float tpf) {
+        // the simulation is stepped by ClothAppState
+    }
+
+    @Override
+    protected void controlRender(RenderManager rm, ViewPort vp) {
+        // nothing to do
+    }
+
+    @Override
+    public void cloneFields(Cloner cloner, Object original) {
+        super.cloneFields(cloner, original);
+        List<PinGroup> copy = new ArrayList<>();
+        for (PinGroup p : pins) {
+            copy.add(cloner.clone(p));
+        }
+        pins = copy;
+        // the clone shares the (read-only) original mesh and builds its own simulation
+        simulation = null;
+        stats = ClothStats.NONE;
+        resetRequested = false;
+    }
+
+    @Override
+    public void write(JmeExporter ex) throws IOException {
+        super.write(ex);
+        OutputCapsule c = ex.getCapsule(this);
+        c.write(material.density(), "density", ClothMaterial.DEFAULT.density());
+        c.write(material.bendingStiffness(), "bendingStiffness", ClothMaterial.DEFAULT.bendingStiffness());
+        c.write(material.restShape(), "restShape", RestShape.FLAT);
+        c.write(material.strainTolerance(), "strainTolerance", ClothMaterial.DEFAULT.strainTolerance());
+        c.write(material.damping(), "damping", 0.0);
+        c.write(material.drag(), "drag", 0.0);
+        c.write(material.membraneStiffness(), "membraneStiffness", ClothMaterial.DEFAULT_MEMBRANE_STIFFNESS);
+        c.write(material.friction(), "friction", ClothMaterial.DEFAULT_FRICTION);
+        c.write(material.thickness(), "thickness", ClothMaterial.DEFAULT_THICKNESS);
+        c.write(integrator, "integrator", Integrator.BACKWARD_EULER);
+        c.write(maxIterations, "maxIterations", 20);
+        c.write(collisionHandling, "collisionHandling", CollisionHandling.COUPLED);
+        c.write(selfCollisions, "selfCollisions", true);
+        c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
+        c.write(originalMesh, "originalMesh", null);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void read(JmeImporter im) throws IOException {
+        super.read(im);
+        InputCapsule c = im.getCapsule(this);
+        ClothMaterial d = ClothMaterial.DEFAULT;
+        try {
+            material = new ClothMaterial(c.readDouble("density", d.density()),
+                    c.readDouble("bendingStiffness", d.bendingStiffness()),
+                    c.readEnum("restShape", RestShape.class, RestShape.FLAT),
+                    c.readDouble("strainTolerance", d.strainTolerance()), c.readDouble("damping", 0),
+                    c.readDouble("drag", 0),
+                    c.readDouble("membraneStiffness", ClothMaterial.DEFAULT_MEMBRANE_STIFFNESS),
+                    c.readDouble("friction", ClothMaterial.DEFAULT_FRICTION),
+                    c.readDouble("thickness", ClothMaterial.DEFAULT_THICKNESS));
+        } catch (InputException e) {
+            throw new IOException("ClothControl: " + e.getMessage(), e);
+        }
+        integrator = c.readEnum("integrator", Integrator.class, Integrator.BACKWARD_EULER);
+        maxIterations = c.readInt("maxIterations", 20);
+        collisionHandling = c.readEnum("collisionHandling", CollisionHandling.class, CollisionHandling.COUPLED);
+        selfCollisions = c.readBoolean("selfCollisions", true);
+        List<Savable> list = c.readSavableArrayList("pins", null);
+        pins = new ArrayList<>();
+        if (list != null) {
+            for (Savable s : list) {
+                pins.add((PinGroup) s);
+            }
+        }
+        originalMesh = (Mesh) c.readSavable("originalMesh", null);
+    }
+}
