@@ -424,6 +424,67 @@ class ClothControlTest {
     }
 
     @Test
+    void changingParametersWhileRunningDoesNotJolt() {
+        // A sheet swinging down from horizontal; at frame 15 the bending stiffness goes up 10×,
+        // the density doubles (the model is rebuilt) and the integrator switches to BDF2. The
+        // motion must carry on: the node velocities across the change, (x_k − x_{k−1})/h, may
+        // change only as much as one frame of gravity and constraint forces changes them
+        // elsewhere in the swing. Bound: the largest per-node change of velocity over the two
+        // frames around the switch is at most twice the largest change seen in frames 5–14. A
+        // reset of the velocities (a jolt) would change them by the full swing speed (≈ 1.5 m/s).
+        Node root = new Node("root");
+        Geometry g = new Geometry("towel", TestMeshes.horizontalSheet(8, 8, 2f));
+        ClothControl cloth = new ClothControl();
+        cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 1.9f, -1.001f), new Vector3f(1, 2.1f, -0.999f)));
+        g.addControl(cloth);
+        root.attachChild(g);
+        root.updateGeometricState();
+        ClothAppState state = syncState(root);
+        state.update(0);
+        double h = 1.0 / 60;
+        double[] x0 = cloth.getNodePositions();
+        double[] v0 = null;
+        double before = 0;
+        double across = 0;
+        double speed = 0;
+        for (int frame = 1; frame <= 17; frame++) {
+            if (frame == 15) {
+                cloth.setBendingStiffness(1e-4f);
+                cloth.setDensity(0.4f);
+                cloth.setIntegrator(Integrator.BDF2);
+            }
+            state.update((float) h);
+            double[] x1 = cloth.getNodePositions();
+            double[] v1 = new double[x1.length];
+            for (int i = 0; i < x1.length; i++) {
+                v1[i] = (x1[i] - x0[i]) / h;
+            }
+            if (v0 != null) {
+                double change = 0;
+                for (int i = 0; i < v1.length; i += 3) {
+                    double dx = v1[i] - v0[i];
+                    double dy = v1[i + 1] - v0[i + 1];
+                    double dz = v1[i + 2] - v0[i + 2];
+                    change = Math.max(change, Math.sqrt(dx * dx + dy * dy + dz * dz));
+                    speed = Math.max(speed, Math.sqrt(v1[i] * v1[i] + v1[i + 1] * v1[i + 1] + v1[i + 2] * v1[i + 2]));
+                }
+                if (frame >= 5 && frame <= 14) {
+                    before = Math.max(before, change);
+                } else if (frame >= 15) {
+                    across = Math.max(across, change);
+                }
+            }
+            x0 = x1;
+            v0 = v1;
+            assertTrue(cloth.getStats().redStrain() <= 1e-3, "frame " + frame + ": " + cloth.getStats());
+        }
+        assertEquals(0.4, cloth.getModel().material.density(), 1e-7);
+        assertTrue(speed > 1, "the sheet swings (top speed " + speed + " m/s)");
+        assertTrue(across <= 2 * before, "velocity change across the switch " + across
+                + " m/s, before it at most " + before + " m/s");
+    }
+
+    @Test
     void setterValuesOutOfRangeNameTheField() {
         ClothControl cloth = new ClothControl();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> cloth.setDensity(-1));
