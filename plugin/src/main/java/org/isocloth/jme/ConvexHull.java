@@ -8,8 +8,10 @@ import java.util.Set;
 /**
  * The convex hull of a point set as a closed triangle mesh (incremental construction: a starting
  * tetrahedron, then every point outside the current hull replaces the faces it sees by a fan to
- * their horizon). Points within a small tolerance of the hull ({@code 10⁻⁹} of the bounding-box
- * diagonal) are treated as on it and dropped, so coplanar points on a face do not split it.
+ * their horizon). Points are added farthest from the centre first; a point within a small
+ * tolerance of the current hull ({@code 10⁻⁹} of the bounding-box diagonal) is treated as on it
+ * and dropped, so points on the faces and edges between corners are not kept as vertices (a point
+ * added before the corners that later make it coplanar stays, in a flat fan: same surface).
  * Quadratic in the number of points: meant for collision hulls (tens to a few thousand points).
  */
 final class ConvexHull {
@@ -105,7 +107,23 @@ final class ConvexHull {
         }
         Set<Long> visibleEdges = new HashSet<>();
         List<int[]> horizon = new ArrayList<>();
-        for (int p = 0; p < n; p++) {
+        // farthest from the tetrahedron's centre first: corners come before the points on the
+        // edges and faces between them, which then lie on the hull and are dropped
+        double[] centre = new double[3];
+        for (int k = 0; k < 3; k++) {
+            centre[k] = 0.25 * (points[3 * i0 + k] + points[3 * i1 + k] + points[3 * i2 + k] + points[3 * i3 + k]);
+        }
+        Integer[] order = new Integer[n];
+        double[] far = new double[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            double dx = points[3 * i] - centre[0];
+            double dy = points[3 * i + 1] - centre[1];
+            double dz = points[3 * i + 2] - centre[2];
+            far[i] = dx * dx + dy * dy + dz * dz;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(far[b], far[a]));
+        for (int p : order) {
             if (p == i0 || p == i1 || p == i2 || p == i3) {
                 continue;
             }
