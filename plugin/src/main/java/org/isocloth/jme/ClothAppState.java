@@ -305,7 +305,11 @@ public class ClothAppState extends BaseAppState {
         final List<SceneCollider> frameColliders = new ArrayList<>(colliders);
         Runnable work = () -> {
             for (SceneCollider c : frameColliders) {
-                c.beginInterval(t0, t1);
+                try {
+                    c.beginInterval(t0, t1);
+                } catch (RuntimeException e) {
+                    colliderFailed(c, e);
+                }
             }
             for (ClothSimulation s : active) {
                 s.beginJob();
@@ -314,7 +318,11 @@ public class ClothAppState extends BaseAppState {
                 double s0 = t0 + i * dt;
                 double s1 = s0 + dt;
                 for (SceneCollider c : frameColliders) {
-                    c.beforeStep(s0, s1);
+                    try {
+                        c.beforeStep(s0, s1);
+                    } catch (RuntimeException e) {
+                        colliderFailed(c, e);
+                    }
                 }
                 for (ClothSimulation s : active) {
                     s.step(dt, (i + 1.0) / n);
@@ -331,6 +339,15 @@ public class ClothAppState extends BaseAppState {
             work.run();
             publish();
         }
+    }
+
+    /**
+     * A collider that cannot take its new pose stays where it was for this frame (simulation
+     * thread); logged.
+     */
+    private static void colliderFailed(SceneCollider c, RuntimeException e) {
+        LOG.log(Level.WARNING, "IsoCloth: collider ''{0}'' kept its previous pose: {1}",
+                new Object[] {c.getName(), e.getMessage()});
     }
 
     /** Waits for the running job, if any, and shows its results (render thread). */
@@ -397,8 +414,9 @@ public class ClothAppState extends BaseAppState {
             });
         }
         // drop cloths that left the scene
-        cloths.keySet().retainAll(Collections.newSetFromMap(identity(found)));
-        broken.keySet().retainAll(Collections.newSetFromMap(identity(found)));
+        java.util.Set<ClothControl> present = identity(found);
+        cloths.keySet().removeIf(c -> !present.contains(c));
+        broken.keySet().removeIf(c -> !present.contains(c));
         for (ClothControl c : found) {
             ClothSimulation s = cloths.get(c);
             if (s != null && s != c.simulation()) {
@@ -419,12 +437,10 @@ public class ClothAppState extends BaseAppState {
 
     private final List<ColliderProvider> providersThisFrame = new ArrayList<>();
 
-    private static Map<ClothControl, Boolean> identity(List<ClothControl> list) {
-        Map<ClothControl, Boolean> m = new IdentityHashMap<>();
-        for (ClothControl c : list) {
-            m.put(c, Boolean.TRUE);
-        }
-        return m;
+    private static java.util.Set<ClothControl> identity(List<ClothControl> list) {
+        java.util.Set<ClothControl> set = Collections.newSetFromMap(new IdentityHashMap<>());
+        set.addAll(list);
+        return set;
     }
 
     private void build(ClothControl c) {

@@ -19,6 +19,67 @@ public final class ClothMeshes {
     }
 
     /**
+     * A rectangular sheet for cloth: {@code cols × rows} quads split into triangles, in the xy
+     * plane, x from −width/2 to width/2, y from 0 (bottom edge) to height (top edge), facing +z
+     * (counter-clockwise seen from +z), with texture coordinates from (0, 0) at the bottom left
+     * to (1, 1) at the top right. Rotate or move its Geometry to lay it elsewhere.
+     *
+     * @param width size along x, m (finite, &gt; 0)
+     * @param height size along y, m (finite, &gt; 0)
+     * @param cols cells along x (in [1, 2000])
+     * @param rows cells along y (in [1, 2000])
+     * @return a new mesh with Position, Normal, TexCoord and Index buffers
+     */
+    public static Mesh grid(float width, float height, int cols, int rows) {
+        if (!(width > 0) || !(height > 0) || !Float.isFinite(width) || !Float.isFinite(height)) {
+            throw new IllegalArgumentException("grid: width and height must be finite and > 0 (got " + width
+                    + " × " + height + ")");
+        }
+        if (cols < 1 || rows < 1 || cols > 2000 || rows > 2000) {
+            throw new IllegalArgumentException("grid: cols and rows must be in [1, 2000] (got " + cols + " × "
+                    + rows + ")");
+        }
+        int nv = (cols + 1) * (rows + 1);
+        float[] pos = new float[3 * nv];
+        float[] nor = new float[3 * nv];
+        float[] tex = new float[2 * nv];
+        for (int j = 0; j <= rows; j++) {
+            for (int i = 0; i <= cols; i++) {
+                int k = j * (cols + 1) + i;
+                pos[3 * k] = -width / 2 + width * i / cols;
+                pos[3 * k + 1] = height * j / rows;
+                nor[3 * k + 2] = 1;
+                tex[2 * k] = (float) i / cols;
+                tex[2 * k + 1] = (float) j / rows;
+            }
+        }
+        int[] idx = new int[6 * cols * rows];
+        int q = 0;
+        for (int j = 0; j < rows; j++) {
+            for (int i = 0; i < cols; i++) {
+                int a = j * (cols + 1) + i;
+                int b = a + 1;
+                int c = a + cols + 1;
+                int d = c + 1;
+                idx[q++] = a;
+                idx[q++] = b;
+                idx[q++] = d;
+                idx[q++] = a;
+                idx[q++] = d;
+                idx[q++] = c;
+            }
+        }
+        Mesh mesh = new Mesh();
+        mesh.setBuffer(VertexBuffer.Type.Position, 3, BufferUtils.createFloatBuffer(pos));
+        mesh.setBuffer(VertexBuffer.Type.Normal, 3, BufferUtils.createFloatBuffer(nor));
+        mesh.setBuffer(VertexBuffer.Type.TexCoord, 2, BufferUtils.createFloatBuffer(tex));
+        mesh.setBuffer(VertexBuffer.Type.Index, 3, BufferUtils.createIntBuffer(idx));
+        mesh.updateBound();
+        mesh.updateCounts();
+        return mesh;
+    }
+
+    /**
      * Creates a streamed triangle mesh at the given positions.
      *
      * @param model the cloth model (not null)

@@ -208,6 +208,7 @@ final class ClothSimulation {
         lastGoodX = solver.positions().clone();
         lastGoodV = solver.velocities().clone();
 
+        applyPins();
         control.setOriginalMesh(original);
         geometry.setMesh(renderMesh);
         renderApply();
@@ -389,7 +390,6 @@ final class ClothSimulation {
             }
         }
         double[] x = solver.positions();
-        Vector3f tmp = new Vector3f();
         for (int i = 0; i < n; i++) {
             boolean pin = group[i] >= 0;
             if (pin != solver.isPinned(i) || (pin && group[i] != pinGroupOf[i])) {
@@ -400,11 +400,7 @@ final class ClothSimulation {
             if (pin) {
                 Spatial follow = groups.get(group[i]).getFollow();
                 followOf[i] = follow == null ? geometry : follow;
-                tmp.set((float) x[3 * i], (float) x[3 * i + 1], (float) x[3 * i + 2]);
-                followOf[i].getWorldTransform().transformInverseVector(tmp, tmp);
-                pinLocal[3 * i] = tmp.x;
-                pinLocal[3 * i + 1] = tmp.y;
-                pinLocal[3 * i + 2] = tmp.z;
+                toLocal(followOf[i].getWorldTransform(), x, 3 * i, pinLocal, 3 * i);
             }
         }
         hasPinCapture = false;
@@ -500,17 +496,12 @@ final class ClothSimulation {
     private void capturePinTargets() {
         double[] swap = pinPrevious;
         System.arraycopy(pinNext, 0, swap, 0, swap.length);
-        Vector3f tmp = new Vector3f();
         int n = model.nodeCount();
         for (int i = 0; i < n; i++) {
             if (pinGroupOf[i] < 0) {
                 continue;
             }
-            tmp.set((float) pinLocal[3 * i], (float) pinLocal[3 * i + 1], (float) pinLocal[3 * i + 2]);
-            followOf[i].getWorldTransform().transformVector(tmp, tmp);
-            pinNext[3 * i] = tmp.x;
-            pinNext[3 * i + 1] = tmp.y;
-            pinNext[3 * i + 2] = tmp.z;
+            toWorld(followOf[i].getWorldTransform(), pinLocal, 3 * i, pinNext, 3 * i);
         }
         if (!hasPinCapture) {
             double[] x = solver.positions();
@@ -524,6 +515,50 @@ final class ClothSimulation {
             }
             hasPinCapture = true;
         }
+    }
+
+    /**
+     * Applies a jME transform in double precision: out = R·(s∘p) + t (the order of
+     * {@link Transform#transformVector}).
+     */
+    static void toWorld(Transform t, double[] p, int i, double[] out, int o) {
+        double[] r = rotation(t);
+        Vector3f s = t.getScale();
+        Vector3f tr = t.getTranslation();
+        double x = p[i] * s.x;
+        double y = p[i + 1] * s.y;
+        double z = p[i + 2] * s.z;
+        out[o] = r[0] * x + r[1] * y + r[2] * z + tr.x;
+        out[o + 1] = r[3] * x + r[4] * y + r[5] * z + tr.y;
+        out[o + 2] = r[6] * x + r[7] * y + r[8] * z + tr.z;
+    }
+
+    /** The inverse of {@link #toWorld}: out = (Rᵀ·(p − t)) / s, double precision. */
+    static void toLocal(Transform t, double[] p, int i, double[] out, int o) {
+        double[] r = rotation(t);
+        Vector3f s = t.getScale();
+        Vector3f tr = t.getTranslation();
+        double x = p[i] - tr.x;
+        double y = p[i + 1] - tr.y;
+        double z = p[i + 2] - tr.z;
+        out[o] = (r[0] * x + r[3] * y + r[6] * z) / s.x;
+        out[o + 1] = (r[1] * x + r[4] * y + r[7] * z) / s.y;
+        out[o + 2] = (r[2] * x + r[5] * y + r[8] * z) / s.z;
+    }
+
+    /** The rotation matrix (row-major) of a transform's quaternion, normalised, in double. */
+    static double[] rotation(Transform t) {
+        com.jme3.math.Quaternion q = t.getRotation();
+        double w = q.getW();
+        double x = q.getX();
+        double y = q.getY();
+        double z = q.getZ();
+        double norm = w * w + x * x + y * y + z * z;
+        double k = norm > 0 ? 2 / norm : 0;
+        return new double[] {
+            1 - k * (y * y + z * z), k * (x * y - w * z), k * (x * z + w * y),
+            k * (x * y + w * z), 1 - k * (x * x + z * z), k * (y * z - w * x),
+            k * (x * z - w * y), k * (y * z + w * x), 1 - k * (x * x + y * y)};
     }
 
     /**

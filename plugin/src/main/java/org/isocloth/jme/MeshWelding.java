@@ -1,0 +1,273 @@
+package org.isocloth.jme;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Welding of coincident vertices (duplicated along UV or normal seams, or in a triangle soup) so
+ * that the triangles share them, and edge counts of the result.
+ */
+final class MeshWelding {
+    private MeshWelding() {
+    }
+
+    /** The outcome of {@link #weld}. */
+    static final class Weld {
+        /** For every input vertex, the index of its welded vertex. */
+        final int[] map;
+        /** For every welded vertex, the input vertex that represents it (the first one met). */
+        final int[] representatives;
+
+        Weld(int[] map, int[] representatives) {
+            this.map = map;
+            this.representatives = representatives;
+        }
+
+        /** @return the number of welded vertices */
+        int count() {
+            return representatives.length;
+        }
+    }
+
+    /**
+     * Welds the vertices that lie within {@code tolerance} of an earlier vertex (the first vertex
+     * of a cluster represents it; clusters are formed greedily in input order, on a hash grid of
+     * cell size {@code tolerance}).
+     *
+     * @param positions flat xyz
+     * @param tolerance largest distance welded (&ge; 0; 0 welds bit-identical positions only)
+     * @return the map and the representatives
+     */
+    static Weld weld(double[] positions, double tolerance) {
+        int n = positions.length / 3;
+        int[] map = new int[n];
+        int[] reps = new int[n];
+        int count = 0;
+        double cell = tolerance > 0 ? tolerance : 1;
+        double tol2 = tolerance * tolerance;
+        Map<Long, int[]> grid = new HashMap<>();
+        for (int v = 0; v < n; v++) {
+            double x = positions[3 * v];
+            double y = positions[3 * v + 1];
+            double z = positions[3 * v + 2];
+            long cx = (long) Math.floor(x / cell);
+            long cy = (long) Math.floor(y / cell);
+            long cz = (long) Math.floor(z / cell);
+            int found = -1;
+            for (long dx = -1; dx <= 1 && found < 0; dx++) {
+                for (long dy = -1; dy <= 1 && found < 0; dy++) {
+                    for (long dz = -1; dz <= 1 && found < 0; dz++) {
+                        int[] bucket = grid.get(key(cx + dx, cy + dy, cz + dz));
+                        if (bucket == null) {
+                            continue;
+                        }
+                        for (int i = 1; i <= bucket[0]; i++) {
+                            int w = reps[bucket[i]];
+                            double ex = positions[3 * w] - x;
+                            double ey = positions[3 * w + 1] - y;
+                            double ez = positions[3 * w + 2] - z;
+                            if (ex * ex + ey * ey + ez * ez <= tol2) {
+                                found = bucket[i];
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            if (found < 0) {
+                found = count++;
+                reps[found] = v;
+                long k = key(cx, cy, cz);
+                int[] bucket = grid.get(k);
+                if (bucket == null) {
+                    bucket = new int[4];
+                } else if (bucket[0] + 1 == bucket.length) {
+                    bucket = Arrays.copyOf(bucket, 2 * bucket.length);
+                }
+                bucket[++bucket[0]] = found;
+                grid.put(k, bucket);
+            }
+            map[v] = found;
+        }
+        return new Weld(map, Arrays.copyOf(reps, count));
+    }
+
+    private static long key(long x, long y, long z) {
+        // 21 bits a coordinate: cells farther apart alias, which only costs a distance check
+        return ((x & 0x1FFFFF) << 42) | ((y & 0x1FFFFF) << 21) | (z & 0x1FFFFF);
+    }
+
+    /**
+     * Maps triangles onto welded vertices, dropping those that collapse (use a welded vertex
+     * twice).
+     *
+     * @param triangles vertex indices, 3 per triangle
+     * @param map input vertex to welded vertex
+     * @return the remapped triangles (a new array)
+     */
+    static int[] remap(int[] triangles, int[] map) {
+        int[] out = new int[triangles.length];
+        int k = 0;
+        for (int t = 0; t + 2 < triangles.length; t += 3) {
+            int a = map[triangles[t]];
+            int b = map[triangles[t + 1]];
+            int c = map[triangles[t + 2]];
+            if (a != b && b != c && c != a) {
+                out[k++] = a;
+                out[k++] = b;
+                out[k++] = c;
+            }
+        }
+        return Arrays.copyOf(out, k);
+    }
+
+    /**
+     * Counts the edges that keep a mesh from being closed: an undirected edge is open unless
+     * exactly two triangles use it, in opposite directions (the rule of
+     * {@link org.isocloth.collision.MeshCollider#isClosed()}).
+     *
+     * @param triangles vertex indices, 3 per triangle
+     * @return the number of undirected edges that are not shared by exactly two oppositely
+     *     oriented triangles
+     */
+    static int openEdges(int[] triangles) {
+        // per undirected edge: uses in the direction low→high and high→low
+        Map<Long, int[]> edges = new HashMap<>();
+        for (int t = 0; t + 2 < triangles.length; t += 3) {
+            for (int e = 0; e < 3; e++) {
+                int a = triangles[t + e];
+                int b = triangles[t + (e + 1) % 3];
+                long k = a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
+                int[] uses = edges.computeIfAbsent(k, x -> new int[2]);
+                uses[a < b ? 0 : 1]++;
+            }
+        }
+        int open = 0;
+        for (int[] uses : edges.values()) {
+            if (uses[0] != 1 || uses[1] != 1) {
+                open++;
+            }
+        }
+        return open;
+    }
+
+    /**
+     * Caps the holes of a mesh: every simple boundary loop (a cycle of edges each used by one
+     * triangle, through vertices that each start exactly one such edge) gets a fan of triangles,
+     * oriented against the loop so that the capped mesh keeps a consistent orientation. The fan's
+     * apex is the first loop vertex none of whose diagonals is already an edge of the mesh; loops
+     * that touch themselves or other loops, or have no such apex, are left open. The fan is flat
+     * only for a planar, convex hole: it is meant to close small openings (eye sockets, a mouth) so
+     * that the mesh encloses a volume.
+     *
+     * @param triangles vertex indices, 3 per triangle
+     * @return the triangles followed by the caps (a new array)
+     */
+    static int[] capHoles(int[] triangles) {
+        Map<Long, int[]> uses = new HashMap<>();
+        for (int t = 0; t + 2 < triangles.length; t += 3) {
+            for (int e = 0; e < 3; e++) {
+                int a = triangles[t + e];
+                int b = triangles[t + (e + 1) % 3];
+                long k = a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
+                uses.computeIfAbsent(k, x -> new int[2])[a < b ? 0 : 1]++;
+            }
+        }
+        // boundary edges in their triangle's direction: next[a] = b
+        Map<Integer, Integer> next = new HashMap<>();
+        Map<Integer, Integer> starts = new HashMap<>();
+        for (Map.Entry<Long, int[]> e : uses.entrySet()) {
+            int[] u = e.getValue();
+            if (u[0] + u[1] != 1) {
+                continue;
+            }
+            int lo = (int) (e.getKey() >>> 32);
+            int hi = (int) (long) e.getKey();
+            int a = u[0] == 1 ? lo : hi;
+            int b = u[0] == 1 ? hi : lo;
+            next.put(a, b);
+            starts.merge(a, 1, Integer::sum);
+        }
+        int[] out = Arrays.copyOf(triangles, triangles.length + 3 * next.size());
+        int k = triangles.length;
+        java.util.Set<Integer> done = new java.util.HashSet<>();
+        for (int start : next.keySet().stream().sorted().toList()) {
+            if (done.contains(start)) {
+                continue;
+            }
+            List<Integer> loop = new java.util.ArrayList<>();
+            int v = start;
+            boolean simple = true;
+            while (true) {
+                if (starts.get(v) != 1 || !done.add(v)) {
+                    simple = false;
+                    break;
+                }
+                loop.add(v);
+                Integer w = next.get(v);
+                if (w == null) {
+                    simple = false;
+                    break;
+                }
+                v = w;
+                if (v == start) {
+                    break;
+                }
+            }
+            if (!simple || loop.size() < 3) {
+                continue;
+            }
+            // the fan's apex: the first loop vertex whose diagonals are not already mesh edges
+            int n = loop.size();
+            int apex = -1;
+            for (int s = 0; s < n && apex < 0; s++) {
+                boolean free = true;
+                for (int j = 2; j < n - 1 && free; j++) {
+                    int a = loop.get(s);
+                    int b = loop.get((s + j) % n);
+                    free = !uses.containsKey(a < b ? ((long) a << 32) | b : ((long) b << 32) | a);
+                }
+                if (free) {
+                    apex = s;
+                }
+            }
+            if (apex < 0) {
+                continue;
+            }
+            int v0 = loop.get(apex);
+            for (int i = 1; i + 1 < n; i++) {
+                // the loop runs with the mesh's edges; the cap runs against them
+                out[k++] = v0;
+                out[k++] = loop.get((apex + i + 1) % n);
+                out[k++] = loop.get((apex + i) % n);
+            }
+        }
+        return Arrays.copyOf(out, k);
+    }
+
+    /**
+     * The diagonal of the axis-aligned bounds of a point set.
+     *
+     * @param positions flat xyz
+     * @return the length of the bounding box's diagonal (0 for no or one point)
+     */
+    static double diagonal(double[] positions) {
+        if (positions.length < 3) {
+            return 0;
+        }
+        double[] lo = {positions[0], positions[1], positions[2]};
+        double[] hi = lo.clone();
+        for (int i = 3; i < positions.length; i += 3) {
+            for (int k = 0; k < 3; k++) {
+                lo[k] = Math.min(lo[k], positions[i + k]);
+                hi[k] = Math.max(hi[k], positions[i + k]);
+            }
+        }
+        double dx = hi[0] - lo[0];
+        double dy = hi[1] - lo[1];
+        double dz = hi[2] - lo[2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+}
