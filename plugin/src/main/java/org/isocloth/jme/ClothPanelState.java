@@ -566,6 +566,10 @@ public class ClothPanelState extends BaseAppState {
         return selfCollisionsBox;
     }
 
+    Button nextButton() {
+        return nextButton;
+    }
+
     Button pauseButton() {
         return pauseButton;
     }
