@@ -286,8 +286,8 @@ public class ClothPanelState extends BaseAppState {
         return GLASS_STYLE;
     }
 
-    private Container horizontal() {
-        Container c = new Container(new SpringGridLayout(Axis.X, Axis.Y, FillMode.Even, FillMode.Even), style);
+    private Container horizontal(FillMode fill) {
+        Container c = new Container(new SpringGridLayout(Axis.X, Axis.Y, fill, FillMode.Even), style);
         c.setBackground(null);
         return c;
     }
@@ -310,7 +310,7 @@ public class ClothPanelState extends BaseAppState {
         panel.setName("IsoCloth panel");
         title = panel.addChild(new Label("IsoCloth", new ElementId("title"), style));
 
-        Container chooser = panel.addChild(horizontal());
+        Container chooser = panel.addChild(horizontal(FillMode.None));
         previousButton = chooser.addChild(new Button("<", style));
         clothLabel = chooser.addChild(new Label("no cloth", style));
         nextButton = chooser.addChild(new Button(">", style));
@@ -357,7 +357,7 @@ public class ClothPanelState extends BaseAppState {
         speedRef = speedSlider.getModel().createReference();
         speedValue = grid.addChild(fixWidth(new Label("x1", style), VALUE_WIDTH), row++, 2);
 
-        Container buttons = panel.addChild(horizontal());
+        Container buttons = panel.addChild(horizontal(FillMode.Even));
         pauseButton = buttons.addChild(new Button("Pause", style));
         stepButton = buttons.addChild(new Button("Step", style));
         resetButton = buttons.addChild(new Button("Reset", style));
