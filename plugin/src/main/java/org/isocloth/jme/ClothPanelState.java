@@ -17,6 +17,7 @@ import com.simsilica.lemur.Panel;
 import com.simsilica.lemur.Slider;
 import com.simsilica.lemur.component.SpringGridLayout;
 import com.simsilica.lemur.core.VersionedReference;
+import com.simsilica.lemur.focus.FocusManagerState;
 import com.simsilica.lemur.style.BaseStyles;
 import com.simsilica.lemur.style.ElementId;
 import java.util.ArrayList;
@@ -41,7 +42,8 @@ import org.isocloth.solver.Integrator;
  * cloth failures. A change calls the {@link ClothControl} setter at once; it takes effect at the next
  * step. Values changed by code elsewhere show at the next refresh.
  *
- * <p>The state initialises {@link GuiGlobals} unless the application already did, and uses Lemur's
+ * <p>The state initialises {@link GuiGlobals} unless the application already did (an instance left by
+ * another application in the same JVM is replaced), and uses Lemur's
  * "glass" style (falling back to the default style if it cannot be loaded). It asks Lemur for a
  * visible cursor while enabled; an application with a fly camera should set
  * {@code flyCam.setDragToRotate(true)} so that the mouse can reach the panel.
@@ -199,7 +201,10 @@ public class ClothPanelState extends BaseAppState {
 
     @Override
     protected void initialize(Application app) {
-        if (GuiGlobals.getInstance() == null) {
+        // Lemur is a singleton: keep the application's own GuiGlobals, but not one left over from
+        // another application in this JVM (recognised by its focus manager, attached to its app)
+        GuiGlobals g = GuiGlobals.getInstance();
+        if (g == null || app.getStateManager().getState(FocusManagerState.class) != g.getFocusManagerState()) {
             GuiGlobals.initialize(app);
         }
         style = resolveStyle(requestedStyle);

@@ -12,6 +12,7 @@ import com.jme3.math.Vector3f;
 import com.jme3.scene.Geometry;
 import com.jme3.system.AppSettings;
 import com.jme3.system.JmeContext;
+import com.simsilica.lemur.GuiGlobals;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +33,7 @@ class ClothPanelStateTest {
     private static ClothPanelState panel;
     private static ClothControl flag;
     private static ClothControl stubborn;
+    private static GuiGlobals appGlobals;
 
     @BeforeAll
     static void start() throws Exception {
@@ -58,6 +60,9 @@ class ClothPanelStateTest {
                 g2.setLocalTranslation(2, 0, 0);
                 g2.addControl(stubborn);
                 rootNode.attachChild(g2);
+                // the application initialises Lemur itself: the panel must keep that instance
+                GuiGlobals.initialize(this);
+                appGlobals = GuiGlobals.getInstance();
                 clothState = new ClothAppState();
                 panel = new ClothPanelState();
                 panel.setRefreshInterval(0);
@@ -117,6 +122,7 @@ class ClothPanelStateTest {
     void panelDrivesTheClothAndTheSimulation() throws Exception {
         await("a selected cloth", () -> panel.getSelectedCloth() != null);
         assertSame(flag, onRender(panel::getSelectedCloth), "the first cloth found is shown first");
+        assertSame(appGlobals, GuiGlobals.getInstance(), "the application's GuiGlobals is kept");
         assertEquals(ClothPanelState.GLASS_STYLE, panel.getStyle(), "the glass style loaded");
         assertSame(app.getGuiNode(), onRender(() -> panel.getPanel().getParent()));
         assertEquals("0.2 kg/m^2", onRender(() -> panel.valueText(ClothParameter.DENSITY)));
