@@ -1,0 +1,226 @@
+package org.isocloth.jme;
+
+import com.jme3.app.SimpleApplication;
+import com.jme3.light.AmbientLight;
+import com.jme3.light.DirectionalLight;
+import com.jme3.material.Material;
+import com.jme3.material.RenderState;
+import com.jme3.math.ColorRGBA;
+import com.jme3.math.FastMath;
+import com.jme3.math.Quaternion;
+import com.jme3.math.Vector3f;
+import com.jme3.post.SceneProcessor;
+import com.jme3.profile.AppProfiler;
+import com.jme3.renderer.RenderManager;
+import com.jme3.renderer.ViewPort;
+import com.jme3.renderer.queue.RenderQueue;
+import com.jme3.scene.Geometry;
+import com.jme3.system.AppSettings;
+import com.jme3.system.JmeSystem;
+import com.jme3.texture.FrameBuffer;
+import com.jme3.util.BufferUtils;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real (OpenGL) window with an orange 24×24 cloth pinned along its top edge falling from
+ * horizontal, and the {@link ClothPanelState}; after 90 time steps (1.5 s of simulated time) it
+ * writes the framebuffer to a PNG and exits. Run by {@link ClothPanelRenderTest} in a child JVM.
+ *
+ * <p>Arguments: the PNG path; optionally the number of steps (default 90). Exit code 0 when the
+ * PNG was written, 2 when the application ended without writing it, 3 on the watchdog's timeout.
+ */
+public class ClothPanelScreenshotApp extends SimpleApplication {
+    static final int WIDTH = 1280;
+    static final int HEIGHT = 720;
+    /** The cloth's diffuse colour. */
+    static final ColorRGBA CLOTH = new ColorRGBA(1f, 0.42f, 0.04f, 1);
+    /** The background colour. */
+    static final ColorRGBA BACKGROUND = new ColorRGBA(0.10f, 0.11f, 0.14f, 1);
+
+    private final Path output;
+    private final int steps;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private ClothAppState clothState;
+    private ClothPanelState panel;
+    private Capture capture;
+    private volatile boolean written;
+    private int frames;
+
+    ClothPanelScreenshotApp(Path output, int steps) {
+        this.output = output;
+        this.steps = steps;
+    }
+
+    @Override
+    public void simpleInitApp() {
+        flyCam.setEnabled(false);
+        setDisplayStatView(false);
+        setDisplayFps(false);
+        viewPort.setBackgroundColor(BACKGROUND);
+        // from the front right and a little above; the cloth fills the right part of the window
+        cam.setLocation(new Vector3f(1.5f, 1.1f, 2.3f));
+        cam.lookAt(new Vector3f(-0.45f, 0.35f, 0), Vector3f.UNIT_Y);
+
+        // a 1 m square, laid horizontal at y = 1 (its top edge, local y = 1, at z = −1), pinned
+        // along that edge: it swings down like a hinged flap
+        Geometry g = new Geometry("flag", ClothMeshes.grid(1, 1, 24, 24));
+        g.setLocalRotation(new Quaternion().fromAngleAxis(-FastMath.HALF_PI, Vector3f.UNIT_X));
+        g.setLocalTranslation(0, 1, 0.5f);
+        Material m = new Material(assetManager, "Common/MatDefs/Light/Lighting.j3md");
+        m.setBoolean("UseMaterialColors", true);
+        m.setColor("Diffuse", CLOTH);
+        m.setColor("Ambient", CLOTH);
+        m.setColor("Specular", ColorRGBA.Black);
+        m.getAdditionalRenderState().setFaceCullMode(RenderState.FaceCullMode.Off);
+        g.setMaterial(m);
+        ClothControl cloth = new ClothControl();
+        cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
+        g.addControl(cloth);
+        rootNode.attachChild(g);
+        rootNode.addLight(new AmbientLight(ColorRGBA.White.mult(0.45f)));
+        rootNode.addLight(new DirectionalLight(new Vector3f(-0.6f, -0.4f, -0.7f).normalizeLocal(),
+                ColorRGBA.White.mult(0.8f)));
+
+        clothState = new ClothAppState();
+        panel = new ClothPanelState();
+        stateManager.attach(clothState);
+        stateManager.attach(panel);
+        capture = new Capture();
+        guiViewPort.addProcessor(capture);
+    }
+
+    @Override
+    public void simpleUpdate(float tpf) {
+        frames++;
+        ClothControl c = panel.getSelectedCloth();
+        if (c != null && c.getStats().steps() >= steps && frames > 10 && !capture.requested) {
+            capture.requested = true;
+        }
+    }
+
+    @Override
+    public void handleError(String errMsg, Throwable t) {
+        try {
+            super.handleError(errMsg, t);
+        } finally {
+            ended.countDown();
+        }
+    }
+
+    @Override
+    public void destroy() {
+        try {
+            super.destroy();
+        } finally {
+            ended.countDown();
+        }
+    }
+
+    /** Reads the whole framebuffer after the GUI viewport is drawn, writes the PNG, stops the app. */
+    private final class Capture implements SceneProcessor {
+        private RenderManager rm;
+        private ViewPort vp;
+        volatile boolean requested;
+        private boolean done;
+
+        @Override
+        public void initialize(RenderManager renderManager, ViewPort viewPort) {
+            rm = renderManager;
+            vp = viewPort;
+        }
+
+        @Override
+        public void reshape(ViewPort viewPort, int w, int h) {
+        }
+
+        @Override
+        public boolean isInitialized() {
+            return rm != null;
+        }
+
+        @Override
+        public void preFrame(float tpf) {
+        }
+
+        @Override
+        public void postQueue(RenderQueue rq) {
+        }
+
+        @Override
+        public void postFrame(FrameBuffer out) {
+            if (!requested || done) {
+                return;
+            }
+            done = true;
+            int w = vp.getCamera().getWidth();
+            int h = vp.getCamera().getHeight();
+            ByteBuffer buf = BufferUtils.createByteBuffer(w * h * 4);
+            rm.getRenderer().readFrameBuffer(out, buf);
+            try {
+                Files.createDirectories(output.toAbsolutePath().getParent());
+                Path tmp = output.resolveSibling(output.getFileName() + ".tmp");
+                try (OutputStream os = Files.newOutputStream(tmp)) {
+                    JmeSystem.writeImageFile(os, "png", buf, w, h);
+                }
+                Files.move(tmp, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                written = true;
+                ClothStats s = panel.getSelectedCloth().getStats();
+                System.out.println("screenshot " + w + "x" + h + " after " + frames + " frames, " + s.steps()
+                        + " steps, " + s.msPerStep() + " ms/step -> " + output);
+            } catch (IOException e) {
+                System.err.println("ClothPanelScreenshotApp: could not write " + output + ": " + e);
+            }
+            stop();
+        }
+
+        @Override
+        public void cleanup() {
+        }
+
+        @Override
+        public void setProfiler(AppProfiler profiler) {
+        }
+    }
+
+    /**
+     * @param args the PNG path; optionally the number of steps to take first (default 90)
+     * @throws InterruptedException if interrupted while waiting for the window to close
+     */
+    public static void main(String[] args) throws InterruptedException {
+        Path out = Paths.get(args.length > 0 ? args[0] : "cloth-panel.png");
+        int steps = args.length > 1 ? Integer.parseInt(args[1]) : 90;
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(150_000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            System.err.println("ClothPanelScreenshotApp: no screenshot after 150 s; exiting");
+            Runtime.getRuntime().halt(3);
+        }, "watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+
+        ClothPanelScreenshotApp app = new ClothPanelScreenshotApp(out, steps);
+        AppSettings s = new AppSettings(true);
+        s.setTitle("IsoCloth panel");
+        s.setResolution(WIDTH, HEIGHT);
+        s.setAudioRenderer(null);
+        s.setVSync(false);
+        s.setFrameRate(60);
+        s.setSamples(0);
+        app.setSettings(s);
+        app.setShowSettings(false);
+        app.setPauseOnLostFocus(false);
+        app.start();
+        boolean ended = app.ended.await(140, TimeUnit.SECONDS);
+        System.exit(app.written ? 0 : ended ? 2 : 3);
+    }
+}

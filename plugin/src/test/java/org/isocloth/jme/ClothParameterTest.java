@@ -1,0 +1,74 @@
+package org.isocloth.jme;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The parameters the panel's sliders set, and how their values are shown. */
+class ClothParameterTest {
+    @Test
+    void everySliderPositionGivesAValueTheControlAccepts() {
+        // "out of range is impossible from the sliders": the setter takes every snapped value
+        for (ClothParameter p : ClothParameter.values()) {
+            ClothControl c = new ClothControl();
+            for (int i = 0; i <= 1000; i++) {
+                double v = p.scale().snappedValue(i / 1000.0);
+                assertDoesNotThrow(() -> p.set(c, v), p + " = " + v);
+                assertEquals(v, p.get(c), Math.abs(v) * 1e-6 + (p == ClothParameter.MAX_ITERATIONS ? 0.5 : 0),
+                        p.name());
+            }
+        }
+    }
+
+    @Test
+    void defaultsLieInsideTheSliderRanges() {
+        ClothControl c = new ClothControl();
+        for (ClothParameter p : ClothParameter.values()) {
+            double v = p.get(c);
+            double pos = p.scale().toPosition(v);
+            assertEquals(v, p.scale().toValue(pos), Math.abs(v) * 1e-9 + 1e-12,
+                    p + " default " + v + " outside " + p.scale());
+        }
+    }
+
+    @Test
+    void controlRejectionsNameTheField() {
+        ClothControl c = new ClothControl();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ClothParameter.THICKNESS.set(c, 0.5));
+        assertEquals(true, e.getMessage().contains("thickness"), e.getMessage());
+    }
+
+    @Test
+    void formatsWithUnits() {
+        assertEquals("0.2 kg/m^2", ClothParameter.DENSITY.format(0.2));
+        assertEquals("1e-5 N m", ClothParameter.BENDING_STIFFNESS.format(1e-5));
+        assertEquals("1.2e-5 N m", ClothParameter.BENDING_STIFFNESS.format(1.2e-5));
+        assertEquals("0.1 %", ClothParameter.STRAIN_TOLERANCE.format(1e-3));
+        assertEquals("5 mm", ClothParameter.THICKNESS.format(0.005));
+        assertEquals("1e5 N/m", ClothParameter.MEMBRANE_STIFFNESS.format(1e5));
+        assertEquals("0.3", ClothParameter.FRICTION.format(0.3));
+        assertEquals("20", ClothParameter.MAX_ITERATIONS.format(20));
+        assertEquals("0.05 kg/(m^2 s)", ClothParameter.DRAG.format(0.05));
+        assertEquals("12.3", ClothParameter.formatNumber(12.34));
+        assertEquals("0", ClothParameter.formatNumber(0));
+        assertEquals("1.23e4", ClothParameter.formatNumber(12345));
+        assertEquals("NaN", ClothParameter.formatNumber(Double.NaN));
+    }
+
+    @Test
+    void statsLinesShowPercentAndState() {
+        List<String> l = ClothPanelState.statsLines(
+                new ClothStats(90, 1.5, 12.34, 4.2, 0.0008, 0.0135, 3, true, 0), false);
+        assertEquals("Step: 12.3 ms, 4.2 iterations", l.get(0));
+        assertEquals("Strain: red 0.08 %, max 1.35 %", l.get(1));
+        assertEquals("Contacts 3, steps 90, t = 1.5 s", l.get(2));
+        assertEquals("Failures 0, converged", l.get(3));
+        List<String> none = ClothPanelState.statsLines(ClothStats.NONE, true);
+        assertEquals("Step: - ms, 0 iterations", none.get(0));
+        assertEquals("Failures 0, SUSPENDED - press Reset", none.get(3));
+    }
+}
