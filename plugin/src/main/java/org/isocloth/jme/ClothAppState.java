@@ -57,6 +57,9 @@ public class ClothAppState extends BaseAppState {
     private final List<ClothListener> listeners = new CopyOnWriteArrayList<>();
     private final StepAccumulator accumulator = new StepAccumulator(1.0 / 60, 4);
     private final Vector3f gravity = new Vector3f(0, -9.81f, 0);
+    private final Vector3f wind = new Vector3f();
+    private float gust;
+    private float gustPeriod = 2f;
     private float speed = 1;
     private boolean paused;
     private int singleSteps;
@@ -174,6 +177,59 @@ public class ClothAppState extends BaseAppState {
             throw new IllegalArgumentException("ClothAppState.gravity: must be a finite vector (got " + g + ")");
         }
         gravity.set(g);
+    }
+
+    /** @return the mean wind velocity, m/s (a copy) */
+    public Vector3f getWind() {
+        return wind.clone();
+    }
+
+    /**
+     * Sets the wind, the air's velocity: each cloth feels −drag·A·(v − wind) through its
+     * {@link ClothControl#setDrag drag} (no drag, no wind).
+     *
+     * @param w mean wind velocity, m/s (finite, at most 100 m/s; not null)
+     */
+    public void setWind(Vector3f w) {
+        if (w == null || !Vector3f.isValidVector(w) || w.length() > 100) {
+            throw new IllegalArgumentException("ClothAppState.wind: must be finite and at most 100 m/s (got " + w + ")");
+        }
+        wind.set(w);
+    }
+
+    /** @return gust amplitude relative to the mean wind */
+    public float getGust() {
+        return gust;
+    }
+
+    /**
+     * Makes the wind gust: its speed varies as wind·(1 + amplitude·s(t)) with s a smooth
+     * pseudo-random signal of the given period (a sum of three sines), the same for all cloth.
+     *
+     * @param amplitude relative gust amplitude (in [0, 1]; 0 = steady)
+     * @param period main gust period, s (in [0.1, 100])
+     */
+    public void setGust(float amplitude, float period) {
+        if (!(amplitude >= 0 && amplitude <= 1)) {
+            throw new IllegalArgumentException("ClothAppState.gust: amplitude must be in [0, 1] (got " + amplitude + ")");
+        }
+        if (!(period >= 0.1f && period <= 100)) {
+            throw new IllegalArgumentException("ClothAppState.gust: period must be in [0.1, 100] s (got " + period + ")");
+        }
+        gust = amplitude;
+        gustPeriod = period;
+    }
+
+    /**
+     * The wind at a simulated time.
+     *
+     * @param t simulated time, s
+     * @return the wind velocity then, m/s (a new vector)
+     */
+    public Vector3f windAt(double t) {
+        double w = 2 * Math.PI * t / gustPeriod;
+        double s = (Math.sin(w) + 0.5 * Math.sin(2.3 * w + 1.3) + 0.25 * Math.sin(5.1 * w + 0.4)) / 1.75;
+        return wind.mult((float) (1 + gust * s));
     }
 
     /** @return failures in a row that suspend a cloth */
@@ -294,8 +350,10 @@ public class ClothAppState extends BaseAppState {
         double t0 = simTime;
         double t1 = simTime + steps * dt;
         List<ClothSimulation> active = new ArrayList<>();
+        Vector3f w = windAt(0.5 * (t0 + t1));
         for (ClothSimulation s : cloths.values()) {
             s.renderPrepare(gravity, simColliders);
+            s.solver().setWind(new double[] {w.x, w.y, w.z});
             if (!s.isSuspended()) {
                 active.add(s);
             }

@@ -135,6 +135,12 @@ final class Check {
                 : "magnitude must be <= " + format(MAX_GRAVITY) + " m/s^2 (got " + magnitude + ")";
     }
 
+    /** Reason a wind velocity is too fast, or null. */
+    static String wind(double[] w) {
+        double speed = length(w);
+        return speed <= 100 ? null : "speed must be <= 100 m/s (got " + speed + ")";
+    }
+
     /** Reason a direction vector is zero, or null. */
     static String nonZero(double[] v) {
         return length(v) > 0 ? null : "must be non-zero (got " + Arrays.toString(v) + ")";

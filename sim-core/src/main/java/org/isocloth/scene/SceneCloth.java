@@ -67,6 +67,7 @@ public final class SceneCloth {
                                 ? org.isocloth.solver.CollisionHandling.STAGGERED
                                 : org.isocloth.solver.CollisionHandling.COUPLED));
         solver.setGravity(scene.gravity());
+        solver.setWind(scene.wind());
         solver.setSelfCollisions(scene.solver().selfCollisions());
         pinNodes = new ArrayList<>();
         double[] rest = model.restPositions;

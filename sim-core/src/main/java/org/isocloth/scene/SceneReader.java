@@ -53,7 +53,7 @@ public final class SceneReader {
 
     // Field names at each level, in the order SceneWriter writes them.
     static final Set<String> SCENE_FIELDS = orderedSet(
-            "name", "fps", "frames", "substeps", "gravity", "solver", "cloths", "colliders");
+            "name", "fps", "frames", "substeps", "gravity", "wind", "solver", "cloths", "colliders");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
             "collisions", "selfCollisions");
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins");
@@ -269,6 +269,8 @@ public final class SceneReader {
             int substeps = optInt(root, "", "substeps", Check.SUBSTEPS, SceneSpec.DEFAULT_SUBSTEPS);
             double[] gravity = optVector(root, "", "gravity", 3, SceneSpec.defaultGravity());
             requireOk("gravity", Check.gravity(gravity));
+            double[] wind = optVector(root, "", "wind", 3, new double[3]);
+            requireOk("wind", Check.wind(wind));
             SolverSpec solver = root.has("solver")
                     ? solver(root.get("solver"), "solver")
                     : SolverSpec.defaults();
@@ -277,7 +279,7 @@ public final class SceneReader {
                     ? colliders(root.get("colliders"), "colliders")
                     : List.of();
             return new SceneSpec(name, file, fps, frames, substeps, gravity, solver, cloths,
-                    colliders);
+                    colliders, wind);
         }
 
         private String defaultSceneName() {

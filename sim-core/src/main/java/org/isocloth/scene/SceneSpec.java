@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param solver solver settings; default {@link SolverSpec#defaults()}
  * @param cloths the cloths, an unmodifiable non-empty list
  * @param colliders the colliders, an unmodifiable list (possibly empty, the default)
+ * @param wind velocity of the air, m/s: 3 finite values with magnitude &le; 100; default [0, 0, 0].
+ *     Acts through each cloth's {@code material.drag}: a node feels −drag·A·(v − wind)
  */
 public record SceneSpec(
         String name,
@@ -33,7 +35,8 @@ public record SceneSpec(
         double[] gravity,
         SolverSpec solver,
         List<ClothSpec> cloths,
-        List<ColliderSpec> colliders) {
+        List<ColliderSpec> colliders,
+        double[] wind) {
 
     /** Default frame rate: 60 frames per second. */
     public static final double DEFAULT_FPS = 60;
@@ -59,6 +62,24 @@ public record SceneSpec(
     public SceneSpec(String name, Path file, double fps, int frames, int substeps,
             double[] gravity, SolverSpec solver, List<ClothSpec> cloths) {
         this(name, file, fps, frames, substeps, gravity, solver, cloths, List.of());
+    }
+
+    /**
+     * A scene without wind.
+     *
+     * @param name see the record description
+     * @param file see the record description
+     * @param fps see the record description
+     * @param frames see the record description
+     * @param substeps see the record description
+     * @param gravity see the record description
+     * @param solver see the record description
+     * @param cloths see the record description
+     * @param colliders see the record description
+     */
+    public SceneSpec(String name, Path file, double fps, int frames, int substeps,
+            double[] gravity, SolverSpec solver, List<ClothSpec> cloths, List<ColliderSpec> colliders) {
+        this(name, file, fps, frames, substeps, gravity, solver, cloths, colliders, new double[3]);
     }
 
     /**
@@ -91,6 +112,14 @@ public record SceneSpec(
             throw new IllegalArgumentException("cloths: must contain at least one cloth");
         }
         colliders = List.copyOf(colliders);
+        wind = Check.vector("wind", wind, 3);
+        Check.require("wind", Check.wind(wind));
+    }
+
+    /** @return a copy of the wind velocity, m/s */
+    @Override
+    public double[] wind() {
+        return wind.clone();
     }
 
     /** @return the default gravity, [0, -9.81, 0] m/s² (a new array) */
@@ -130,7 +159,8 @@ public record SceneSpec(
                 && Arrays.equals(gravity, s.gravity)
                 && solver.equals(s.solver)
                 && cloths.equals(s.cloths)
-                && colliders.equals(s.colliders);
+                && colliders.equals(s.colliders)
+                && Arrays.equals(wind, s.wind);
     }
 
     @Override
@@ -143,13 +173,14 @@ public record SceneSpec(
         h = 31 * h + Arrays.hashCode(gravity);
         h = 31 * h + solver.hashCode();
         h = 31 * h + cloths.hashCode();
-        return 31 * h + colliders.hashCode();
+        h = 31 * h + colliders.hashCode();
+        return 31 * h + Arrays.hashCode(wind);
     }
 
     @Override
     public String toString() {
         return "SceneSpec[name=" + name + ", file=" + file + ", fps=" + fps + ", frames=" + frames
                 + ", substeps=" + substeps + ", gravity=" + Arrays.toString(gravity)
-                + ", solver=" + solver + ", cloths=" + cloths + ", colliders=" + colliders + "]";
+                + ", solver=" + solver + ", cloths=" + cloths + ", colliders=" + colliders + ", wind=" + Arrays.toString(wind) + "]";
     }
 }

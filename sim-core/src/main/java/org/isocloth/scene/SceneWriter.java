@@ -50,6 +50,10 @@ public final class SceneWriter {
         root.put("frames", scene.frames());
         root.put("substeps", scene.substeps());
         putVector(root, "gravity", scene.gravity());
+        double[] wind = scene.wind();
+        if (wind[0] != 0 || wind[1] != 0 || wind[2] != 0) {
+            putVector(root, "wind", wind);
+        }
         ObjectNode solver = root.putObject("solver");
         solver.put("integrator", scene.solver().integrator().jsonName());
         solver.put("maxIterations", scene.solver().maxIterations());

@@ -40,7 +40,8 @@ import org.isocloth.model.RestShape;
  * coordinate: with a = k h² and b = β k h,
  * r_i = √((a+b)/M_ii) · ((Lx)_i − (a·R_i δ_i + b·R'_i (L x_d)_i)/(a+b)),
  * where R (rest rotation, frozen at x̃) and R' (rotation from the damping reference x_d to x̃) come
- * from {@link RestRotations}. Air drag −c·A·v is linear in x and folds into an effective mass
+ * from {@link RestRotations}. Air drag −c·A·(v − w) (w the wind velocity, {@link #setWind}) is
+ * linear in x and folds into an effective mass
  * M + h·c·A and target x̂.
  *
  * <h2>Membrane springs</h2>
@@ -86,6 +87,7 @@ public final class ClothSolver {
     private boolean hasHistory;
     private double time;
     private final double[] gravity = {0, -9.81, 0};
+    private final double[] wind = new double[3];
     private final boolean[] pinned;
     private final double[] pinTarget;
 
@@ -474,6 +476,28 @@ public final class ClothSolver {
     }
 
     /**
+     * Sets the wind: the air's velocity, which the drag ({@link ClothMaterial#drag()}) pulls the
+     * cloth towards: each node feels −drag·A·(v − wind). No effect when the drag is 0.
+     *
+     * @param w wind velocity in m/s (not null, length 3, finite, unaffected)
+     * @throws IllegalArgumentException if a component is not finite
+     */
+    public void setWind(double[] w) {
+        for (int i = 0; i < 3; i++) {
+            if (!Double.isFinite(w[i])) {
+                throw new IllegalArgumentException(name + ": wind must be finite (got "
+                        + Arrays.toString(w) + ")");
+            }
+        }
+        System.arraycopy(w, 0, wind, 0, 3);
+    }
+
+    /** @return a copy of the wind velocity, m/s */
+    public double[] wind() {
+        return wind.clone();
+    }
+
+    /**
      * Changes the material. Takes effect at the next step; the rest shape and density are those the
      * model was built with.
      *
@@ -652,7 +676,8 @@ public final class ClothSolver {
             maxInvMass = Math.max(maxInvMass, 1.0 / (m + c));
             for (int k = 0; k < 3; k++) {
                 int i = 3 * p + k;
-                xHat[i] = pinned[p] ? pinTarget[i] : (m * xTilde[i] + c * xDamp[i]) / (m + c);
+                // drag −c_d·A·(v − w) with v = (x − x_d)/h pulls towards x_d + h·w
+                xHat[i] = pinned[p] ? pinTarget[i] : (m * xTilde[i] + c * (xDamp[i] + h * wind[k])) / (m + c);
             }
         }
         // 2. Bending rows: values depend on h and the material; targets on x̃.

@@ -142,6 +142,8 @@ class SceneReaderErrorTest {
                 c(scene("'gravity': [0, -9.81, 0, 0]"), "gravity",
                         "expected an array of 3 numbers, got 4 elements"),
                 c(scene("'gravity': 9.81"), "gravity", "expected an array of 3 numbers, got 9.81"),
+                c(scene("'wind': [0, 200, 0]"), "wind", "speed must be <= 100 m/s (got 200.0)"),
+                c(scene("'wind': [0, 'x', 0]"), "wind[1]", "expected a number, got \"x\""),
                 c(scene("'gravity': [0, 'x', 0]"), "gravity[1]", "expected a number, got \"x\""),
                 c(scene("'gravity': [0, null, 0]"), "gravity[1]", "expected a number, got null"),
                 c(grid("'size': [1, 1, 1]"), "cloths[0].mesh.grid.size",
@@ -471,7 +473,7 @@ class SceneReaderErrorTest {
     void controlCharactersInFileNamesAndKeysAreEscaped() {
         String m = messageFor(Path.of("odd\nname.json"), scene("'a\\u2028b': 1"));
         assertEquals("odd\\u000aname.json: [\"a\\u2028b\"]: unknown field (allowed: name, fps,"
-                + " frames, substeps, gravity, solver, cloths, colliders)", m);
+                + " frames, substeps, gravity, wind, solver, cloths, colliders)", m);
     }
 
     @Test

@@ -63,8 +63,10 @@ class SceneWriterTest {
                                 new double[] {1, 2, 3}, new double[] {-1e-7, 0, 0, -720.5},
                                 Double.MIN_VALUE, spin),
                         new PlaneSpec("floor", new double[3], new double[] {0, -1e-200, 0}, 10,
-                                new MotionSpec(new double[] {0, 0, 1}, new double[3]))));
+                                new MotionSpec(new double[] {0, 0, 1}, new double[3]))),
+                new double[] {0.1, -0.0, 1.0 / 3});
         assertEquals(spec, roundTrip(spec));
+        assertTrue(SceneWriter.toJson(spec).contains("\"wind\""));
     }
 
     @Test

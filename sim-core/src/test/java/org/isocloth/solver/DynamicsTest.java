@@ -52,6 +52,37 @@ class DynamicsTest {
         }
     }
 
+    @Test
+    void aFreeSheetInWindReachesTheTerminalVelocityOfLinearDrag() {
+        // An unpinned horizontal sheet only translates (constraints and bending stay satisfied),
+        // so every node obeys ρ dv/dt = ρ g − c (v − w) per unit area: v → w + ρ g / c with time
+        // constant τ = ρ / c. ρ = 0.2 kg/m², c = 1 kg/(m²·s), w = (2, 0, −1) m/s: v∞ =
+        // (2, −1.962, −1) m/s, τ = 0.2 s. After 3 s (15 τ; backward Euler converges to the same
+        // fixed point) the velocity is v∞ to 1e-4 m/s.
+        TriMesh g = Grids.horizontal(0.5, 0.5, 6, 6, 2.0);
+        ClothModel m = new ClothModel(g.positions, g.triangles,
+                new ClothMaterial(0.2, 1e-5, RestShape.FLAT, 1e-3, 0.0, 1.0));
+        ClothSolver s = new ClothSolver("kite", m, SolverSettings.DEFAULT);
+        s.setWind(new double[] {2, 0, -1});
+        for (int i = 0; i < 180; i++) {
+            assertTrue(s.step(DT).converged());
+        }
+        double[] v = s.velocities();
+        for (int p = 0; p < m.nodeCount(); p++) {
+            assertEquals(2, v[3 * p], 1e-4);
+            assertEquals(-0.2 * G / 1.0, v[3 * p + 1], 1e-4);
+            assertEquals(-1, v[3 * p + 2], 1e-4);
+        }
+        // without drag the wind does nothing: the x velocity stays 0
+        ClothSolver still = new ClothSolver("still", new ClothModel(g.positions, g.triangles, ClothMaterial.DEFAULT),
+                SolverSettings.DEFAULT);
+        still.setWind(new double[] {2, 0, -1});
+        still.step(DT);
+        assertEquals(0, still.velocities()[0], 1e-12);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> still.setWind(new double[] {Double.NaN, 0, 0}));
+    }
+
     /** Sheet pinned along its z = +0.5 edge (the first grid row), starting horizontal. */
     private static double[] swing(Integrator integ, double seconds) {
         TriMesh g = Grids.horizontal(0.5, 0.5, 8, 8, 1.0);

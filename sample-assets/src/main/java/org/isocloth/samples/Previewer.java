@@ -1,0 +1,293 @@
+package org.isocloth.samples;
+
+import com.jme3.anim.AnimComposer;
+import com.jme3.app.SimpleApplication;
+import com.jme3.app.state.ScreenshotAppState;
+import com.jme3.input.ChaseCamera;
+import com.jme3.input.KeyInput;
+import com.jme3.input.controls.ActionListener;
+import com.jme3.input.controls.KeyTrigger;
+import com.jme3.light.AmbientLight;
+import com.jme3.light.DirectionalLight;
+import com.jme3.math.ColorRGBA;
+import com.jme3.math.FastMath;
+import com.jme3.math.Vector3f;
+import com.jme3.post.SceneProcessor;
+import com.jme3.profile.AppProfiler;
+import com.jme3.renderer.RenderManager;
+import com.jme3.renderer.ViewPort;
+import com.jme3.renderer.queue.RenderQueue;
+import com.jme3.scene.Node;
+import com.jme3.system.AppSettings;
+import com.jme3.texture.FrameBuffer;
+import com.jme3.util.BufferUtils;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.imageio.ImageIO;
+import org.isocloth.jme.ClothAppState;
+import org.isocloth.jme.ClothPanelState;
+
+/**
+ * The IsoCloth previewer ({@code ./cloth preview}): a jME window with an orbit camera (drag with
+ * the left mouse button, wheel to zoom), the cloth panel, and the default scene: Jaime walking in
+ * a cape, a flag in gusty wind, a tablecloth on a table ({@link Showcase}).
+ *
+ * <p>Keys: C cycles the character's animation clips, Space pauses, N steps once, R resets the
+ * cloth, F12 (or PrtSc) saves a screenshot in the working directory.
+ *
+ * <p>Options: {@code --screenshot FILE --frames N} renders N frames, writes the last one to FILE
+ * (PNG) and exits (used by the rendered test); {@code --size WxH}.
+ */
+public class Previewer extends SimpleApplication {
+    private static final Logger LOG = Logger.getLogger(Previewer.class.getName());
+
+    private final Path screenshot;
+    private final int screenshotFrames;
+    private Showcase.Parts parts;
+    private ClothAppState cloth;
+    private List<String> clips = new ArrayList<>();
+    private int clip;
+    private int frames;
+    private volatile boolean written;
+
+    /**
+     * @param screenshot where to write a PNG and exit after {@code frames} frames, or null to run
+     *     interactively
+     * @param frames frames to render before the screenshot
+     */
+    public Previewer(Path screenshot, int frames) {
+        this.screenshot = screenshot;
+        this.screenshotFrames = frames;
+    }
+
+    /**
+     * Starts the previewer.
+     *
+     * @param args see the class description
+     */
+    public static void main(String[] args) {
+        Path shot = null;
+        int frames = 120;
+        int width = 1280;
+        int height = 720;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--screenshot" -> shot = Path.of(value(args, ++i, "--screenshot"));
+                case "--frames" -> frames = parsePositive(value(args, ++i, "--frames"), "--frames");
+                case "--size" -> {
+                    String[] wh = value(args, ++i, "--size").split("x");
+                    if (wh.length != 2) {
+                        fail("--size: expected WIDTHxHEIGHT, got " + args[i]);
+                    }
+                    width = parsePositive(wh[0], "--size width");
+                    height = parsePositive(wh[1], "--size height");
+                }
+                default -> fail("unknown option " + args[i] + " (options: --screenshot FILE --frames N --size WxH)");
+            }
+        }
+        Previewer app = new Previewer(shot, frames);
+        AppSettings settings = new AppSettings(true);
+        settings.setTitle("IsoCloth previewer");
+        settings.setResolution(width, height);
+        settings.setSamples(shot == null ? 4 : 0);
+        settings.setVSync(shot == null);
+        settings.setRenderer(AppSettings.LWJGL_OPENGL32);
+        settings.setAudioRenderer(null);
+        app.setSettings(settings);
+        app.setShowSettings(false);
+        app.setPauseOnLostFocus(false);
+        app.start();
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            fail(option + ": missing value");
+        }
+        return args[i];
+    }
+
+    private static int parsePositive(String s, String option) {
+        try {
+            int v = Integer.parseInt(s);
+            if (v > 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        fail(option + ": expected a positive integer, got " + s);
+        return 0;
+    }
+
+    private static void fail(String message) {
+        System.err.println("cloth preview: " + message);
+        System.exit(2);
+    }
+
+    @Override
+    public void simpleInitApp() {
+        viewPort.setBackgroundColor(new ColorRGBA(0.55f, 0.68f, 0.85f, 1));
+        DirectionalLight sun = new DirectionalLight(new Vector3f(-0.4f, -1f, -0.6f).normalizeLocal(),
+                ColorRGBA.White.mult(0.9f));
+        rootNode.addLight(sun);
+        rootNode.addLight(new AmbientLight(ColorRGBA.White.mult(0.45f)));
+
+        parts = Showcase.build(assetManager);
+        rootNode.attachChild(parts.root());
+        AnimComposer composer = Showcase.find(parts.character(), AnimComposer.class);
+        clips = new ArrayList<>(composer.getAnimClipsNames());
+        clips.sort(null);
+        clip = Math.max(0, clips.indexOf("Walk"));
+
+        cloth = new ClothAppState();
+        cloth.setWind(new Vector3f(4f, 0, 1.2f));
+        cloth.setGust(0.5f, 1.7f);
+        stateManager.attach(cloth);
+        stateManager.attach(new ClothPanelState(cloth));
+
+        flyCam.setEnabled(false);
+        Node target = new Node("camera target");
+        target.setLocalTranslation(0, 0.8f, 0);
+        rootNode.attachChild(target);
+        ChaseCamera chase = new ChaseCamera(cam, target, inputManager);
+        chase.setDefaultDistance(4.2f);
+        chase.setMinDistance(1);
+        chase.setMaxDistance(12);
+        chase.setDefaultHorizontalRotation(-FastMath.HALF_PI + 0.9f);
+        chase.setDefaultVerticalRotation(0.25f);
+        chase.setInvertVerticalAxis(true);
+        chase.setSmoothMotion(false);
+
+        ScreenshotAppState shots = new ScreenshotAppState("", "isocloth-preview");
+        stateManager.attach(shots);
+        inputManager.addMapping("screenshot-f12", new KeyTrigger(KeyInput.KEY_F12));
+        inputManager.addMapping("clip", new KeyTrigger(KeyInput.KEY_C));
+        inputManager.addMapping("pause", new KeyTrigger(KeyInput.KEY_SPACE));
+        inputManager.addMapping("step", new KeyTrigger(KeyInput.KEY_N));
+        inputManager.addMapping("reset", new KeyTrigger(KeyInput.KEY_R));
+        ActionListener keys = (name, pressed, tpf) -> {
+            if (!pressed) {
+                return;
+            }
+            switch (name) {
+                case "screenshot-f12" -> shots.takeScreenshot();
+                case "clip" -> {
+                    clip = (clip + 1) % clips.size();
+                    composer.setCurrentAction(clips.get(clip));
+                    LOG.log(Level.INFO, "animation clip {0}", clips.get(clip));
+                }
+                case "pause" -> cloth.setPaused(!cloth.isPaused());
+                case "step" -> cloth.singleStep();
+                case "reset" -> cloth.resetAll();
+                default -> {
+                }
+            }
+        };
+        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset");
+        setDisplayStatView(false);
+        setDisplayFps(screenshot == null);
+
+        if (screenshot != null) {
+            // deterministic frames for the rendered test: a fixed frame time, threading off
+            cloth.setThreaded(false);
+            viewPort.addProcessor(new Capture());
+        }
+    }
+
+    @Override
+    public void simpleUpdate(float tpf) {
+        frames++;
+    }
+
+    @Override
+    public void update() {
+        if (screenshot != null) {
+            // a fixed 1/60 s per frame whatever the machine's speed
+            timer.reset();
+        }
+        super.update();
+    }
+
+    /** @return the current animation clip */
+    public String currentClip() {
+        return clips.isEmpty() ? "" : clips.get(clip);
+    }
+
+    /** Reads the framebuffer after the screenshot frame and writes the PNG. */
+    private final class Capture implements SceneProcessor {
+        private RenderManager rm;
+        private boolean initialized;
+
+        @Override
+        public void initialize(RenderManager renderManager, ViewPort vp) {
+            rm = renderManager;
+            initialized = true;
+        }
+
+        @Override
+        public void reshape(ViewPort vp, int w, int h) {
+        }
+
+        @Override
+        public boolean isInitialized() {
+            return initialized;
+        }
+
+        @Override
+        public void preFrame(float tpf) {
+        }
+
+        @Override
+        public void postQueue(RenderQueue rq) {
+        }
+
+        @Override
+        public void postFrame(FrameBuffer out) {
+            if (written || frames < screenshotFrames) {
+                return;
+            }
+            int w = cam.getWidth();
+            int h = cam.getHeight();
+            ByteBuffer buffer = BufferUtils.createByteBuffer(w * h * 4);
+            rm.getRenderer().readFrameBuffer(out, buffer);
+            BufferedImage image = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    int i = ((h - 1 - y) * w + x) * 4;
+                    int r = buffer.get(i) & 0xff;
+                    int g = buffer.get(i + 1) & 0xff;
+                    int b = buffer.get(i + 2) & 0xff;
+                    image.setRGB(x, y, (r << 16) | (g << 8) | b);
+                }
+            }
+            try {
+                Path parent = screenshot.toAbsolutePath().getParent();
+                Files.createDirectories(parent);
+                Path tmp = Files.createTempFile(parent, "preview", ".png.tmp");
+                ImageIO.write(image, "png", tmp.toFile());
+                Files.move(tmp, screenshot, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                written = true;
+                LOG.log(Level.INFO, "screenshot written to {0} after {1} frames", new Object[] {screenshot, frames});
+            } catch (IOException e) {
+                LOG.log(Level.SEVERE, "could not write the screenshot " + screenshot + ": " + e.getMessage(), e);
+            }
+            stop();
+        }
+
+        @Override
+        public void cleanup() {
+        }
+
+        @Override
+        public void setProfiler(AppProfiler profiler) {
+        }
+    }
+}
