@@ -93,6 +93,9 @@ public class Previewer extends SimpleApplication {
             }
         }
         Previewer app = new Previewer(shot, frames);
+        if (shot != null) {
+            app.setTimer(new FixedTimer());
+        }
         AppSettings settings = new AppSettings(true);
         settings.setTitle("IsoCloth previewer");
         settings.setResolution(width, height);
@@ -133,7 +136,7 @@ public class Previewer extends SimpleApplication {
 
     @Override
     public void simpleInitApp() {
-        viewPort.setBackgroundColor(new ColorRGBA(0.55f, 0.68f, 0.85f, 1));
+        viewPort.setBackgroundColor(new ColorRGBA(0.33f, 0.42f, 0.55f, 1));
         DirectionalLight sun = new DirectionalLight(new Vector3f(-0.4f, -1f, -0.6f).normalizeLocal(),
                 ColorRGBA.White.mult(0.9f));
         rootNode.addLight(sun);
@@ -147,6 +150,8 @@ public class Previewer extends SimpleApplication {
         clip = Math.max(0, clips.indexOf("Walk"));
 
         cloth = new ClothAppState();
+        // characters need 1/120 s steps to keep the strain bound (docs/jme.md)
+        cloth.setTimeStep(1f / 120);
         cloth.setWind(new Vector3f(4f, 0, 1.2f));
         cloth.setGust(0.5f, 1.7f);
         stateManager.attach(cloth);
@@ -160,7 +165,7 @@ public class Previewer extends SimpleApplication {
         chase.setDefaultDistance(4.2f);
         chase.setMinDistance(1);
         chase.setMaxDistance(12);
-        chase.setDefaultHorizontalRotation(-FastMath.HALF_PI + 0.9f);
+        chase.setDefaultHorizontalRotation(-FastMath.HALF_PI - 0.5f);
         chase.setDefaultVerticalRotation(0.25f);
         chase.setInvertVerticalAxis(true);
         chase.setSmoothMotion(false);
@@ -197,7 +202,8 @@ public class Previewer extends SimpleApplication {
         if (screenshot != null) {
             // deterministic frames for the rendered test: a fixed frame time, threading off
             cloth.setThreaded(false);
-            viewPort.addProcessor(new Capture());
+            // the GUI viewport renders last: capture there so the panel is in the picture
+            guiViewPort.addProcessor(new Capture());
         }
     }
 
@@ -206,13 +212,39 @@ public class Previewer extends SimpleApplication {
         frames++;
     }
 
-    @Override
-    public void update() {
-        if (screenshot != null) {
-            // a fixed 1/60 s per frame whatever the machine's speed
-            timer.reset();
+    /** A timer that reports exactly 1/60 s per frame (deterministic screenshot runs). */
+    static final class FixedTimer extends com.jme3.system.Timer {
+        private long ticks;
+
+        @Override
+        public long getTime() {
+            return ticks;
         }
-        super.update();
+
+        @Override
+        public long getResolution() {
+            return 60;
+        }
+
+        @Override
+        public float getFrameRate() {
+            return 60;
+        }
+
+        @Override
+        public float getTimePerFrame() {
+            return 1f / 60;
+        }
+
+        @Override
+        public void update() {
+            ticks++;
+        }
+
+        @Override
+        public void reset() {
+            ticks = 0;
+        }
     }
 
     /** @return the current animation clip */

@@ -62,7 +62,7 @@ public final class Showcase {
         composer.setCurrentAction("Walk");
         SkinningControl skinning = find(jaime, SkinningControl.class);
         jaime.addControl(new SkinnedColliderControl());
-        Geometry cape = new Geometry("cape", ClothMeshes.grid(0.36f, 0.38f, 10, 10));
+        Geometry cape = new Geometry("cape", ClothMeshes.grid(0.36f, 0.38f, 12, 12));
         cape.setMaterial(lit(assets, CAPE));
         cape.setLocalTranslation(0, 0.50f, -0.14f);
         ClothControl capeCloth = new ClothControl();
@@ -74,7 +74,7 @@ public final class Showcase {
 
         // a flag on a pole, streaming in the wind (drag makes it feel the wind)
         Node pole = new Node("pole");
-        pole.setLocalTranslation(-1.4f, 0, -0.4f);
+        pole.setLocalTranslation(-0.6f, 0, -1.5f);
         Geometry poleGeometry = new Geometry("pole", new Cylinder(4, 12, 0.02f, 2.0f, true));
         poleGeometry.setLocalRotation(new Quaternion().fromAngles(FastMath.HALF_PI, 0, 0));
         poleGeometry.setLocalTranslation(0, 1.0f, 0);
@@ -86,7 +86,7 @@ public final class Showcase {
         root.attachChild(pole);
         Geometry flag = new Geometry("flag", ClothMeshes.grid(0.75f, 0.5f, 12, 8));
         flag.setMaterial(lit(assets, FLAG));
-        flag.setLocalTranslation(-1.4f + 0.375f + 0.03f, 1.45f, -0.4f);
+        flag.setLocalTranslation(-0.6f + 0.375f + 0.03f, 1.45f, -1.5f);
         ClothControl flagCloth = new ClothControl();
         flagCloth.setDrag(1.5f);
         flagCloth.setDensity(0.12f);
@@ -97,7 +97,7 @@ public final class Showcase {
 
         // a table with a tablecloth laid on it (it drapes over the edges)
         Node table = new Node("table");
-        table.setLocalTranslation(1.3f, 0, -0.3f);
+        table.setLocalTranslation(-1.5f, 0, -0.3f);
         Geometry top = new Geometry("tabletop", new Box(0.45f, 0.02f, 0.30f));
         top.setLocalTranslation(0, 0.70f, 0);
         top.setMaterial(lit(assets, new ColorRGBA(0.45f, 0.28f, 0.15f, 1)));
@@ -113,13 +113,17 @@ public final class Showcase {
         Geometry tablecloth = new Geometry("tablecloth", ClothMeshes.grid(1.1f, 0.8f, 11, 8));
         tablecloth.setMaterial(lit(assets, TABLECLOTH));
         tablecloth.setLocalRotation(new Quaternion().fromAngles(-FastMath.HALF_PI, 0, 0));
-        tablecloth.setLocalTranslation(1.3f, 0.73f, -0.3f + 0.4f);
+        tablecloth.setLocalTranslation(-1.5f, 0.73f, -0.3f + 0.4f);
         ClothControl tableclothCloth = new ClothControl();
         tableclothCloth.setBendingStiffness(3e-5f);
         tableclothCloth.setDensity(0.25f);
         tableclothCloth.setSelfCollisions(false);
         tablecloth.addControl(tableclothCloth);
         root.attachChild(tablecloth);
+
+        // pose the character before the cloth is built around it (its bind pose is a T-pose)
+        root.updateLogicalState(0);
+        root.updateGeometricState();
 
         Geometry marker = new Geometry("sun", new Sphere(8, 8, 0.05f));
         marker.setMaterial(lit(assets, ColorRGBA.Yellow));
