@@ -29,8 +29,9 @@ import java.util.Locale;
  * A range ({@link #writeRange}): a "flipbook" — one node per frame, {@code frame_NNNN} (scene frame
  * numbers), whose children are the cloths' nodes {@code CLOTH_NNNN}, each with its own mesh (index and
  * UV accessors are shared between frames), and an animation {@code bake} that shows one frame node
- * at a time by stepping its scale between 0 and 1 (STEP interpolation, frame j of the range shown
- * from time j / fps). Without playing the animation the first frame is visible (the others have
+ * at a time by switching its scale between 0 and 1 (frame j of the range shown on
+ * [j/fps, (j+1)/fps), the clip lasting count/fps; LINEAR keys one float ulp apart, so the switch is a step even in importers that
+ * only interpolate linearly, such as jME's). Without playing the animation the first frame is visible (the others have
  * scale 0). Positions stay exact (morph targets would store float differences to a base frame and
  * lose bits).
  */
@@ -210,25 +211,30 @@ public final class GltfExport {
             ArrayNode channels = anim.putArray("channels");
             int count = to - from + 1;
             for (int j = 0; j < count; j++) {
-                // frame j is shown (scale 1) on [j/fps, (j+1)/fps) and hidden (scale 0) otherwise
-                double[] times;
+                // frame j is shown (scale 1) on [j/fps, (j+1)/fps) and hidden (scale 0) otherwise; each
+                // switch is a linear ramp one float ulp long (a key at nextDown(t) keeps the old value),
+                // i.e. a step, also for importers that only interpolate linearly (jME's GltfLoader)
+                float on = (float) (j / cache.fps());
+                float off = (float) ((j + 1) / cache.fps());
+                float[] times;
                 float[] scale;
                 if (j == 0) {
-                    times = new double[] {0, 1 / cache.fps()};
-                    scale = new float[] {1, 0};
+                    times = new float[] {0, Math.nextDown(off), off};
+                    scale = new float[] {1, 1, 0};
                 } else if (j == count - 1) {
-                    times = new double[] {0, j / cache.fps()};
-                    scale = new float[] {0, 1};
+                    // a last key at count/fps gives the clip its full length: the last frame lasts 1/fps too
+                    times = new float[] {0, Math.nextDown(on), on, off};
+                    scale = new float[] {0, 0, 1, 1};
                 } else {
-                    times = new double[] {0, j / cache.fps(), (j + 1) / cache.fps()};
-                    scale = new float[] {0, 1, 0};
+                    times = new float[] {0, Math.nextDown(on), on, Math.nextDown(off), off};
+                    scale = new float[] {0, 0, 1, 1, 0};
                 }
                 int start = bin.begin();
-                for (double t : times) {
-                    bin.putFloat((float) t);
+                for (float t : times) {
+                    bin.putFloat(t);
                 }
                 int in = accessor(accessors, view(views, start, bin, 0), FLOAT, times.length, "SCALAR",
-                        new double[] {0}, new double[] {(float) times[times.length - 1]});
+                        new double[] {0}, new double[] {times[times.length - 1]});
                 start = bin.begin();
                 for (float s : scale) {
                     bin.putFloat(s);
@@ -239,7 +245,7 @@ public final class GltfExport {
                 ObjectNode sampler = samplers.addObject();
                 sampler.put("input", in);
                 sampler.put("output", outAcc);
-                sampler.put("interpolation", "STEP");
+                sampler.put("interpolation", "LINEAR");
                 ObjectNode ch = channels.addObject();
                 ch.put("sampler", j);
                 ObjectNode target = ch.putObject("target");

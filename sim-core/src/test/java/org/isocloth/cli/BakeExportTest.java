@@ -228,7 +228,10 @@ class BakeExportTest {
             checkGltf(json, bin, r, 1, 5);
         }
         assertEquals(5, json.get("animations").get(0).get("channels").size());
-        assertEquals("STEP", json.get("animations").get(0).get("samplers").get(2).get("interpolation").asText());
+        JsonNode sampler = json.get("animations").get(0).get("samplers").get(2);
+        JsonNode times = json.get("accessors").get(sampler.get("input").asInt());
+        assertEquals(5, times.get("count").asInt()); // off, on at 2/30 s, off at 3/30 s, each as a 1-ulp ramp
+        assertEquals((float) (3 / 30.0), (float) times.get("max").get(0).asDouble(), 0f);
     }
 
     /** Checks every mesh's POSITION against the cache's floats and its accessor counts. */
