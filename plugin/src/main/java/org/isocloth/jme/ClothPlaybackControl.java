@@ -461,6 +461,9 @@ public class ClothPlaybackControl extends AbstractControl {
 
     @Override
     protected void controlUpdate(float tpf) {
+        if (error != null) {
+            return; // reported once; play() clears it and retries
+        }
         try {
             if (mesh == null || ((Geometry) spatial).getMesh() != mesh) {
                 // after loading or cloning, the Geometry holds a saved copy: stream into our own mesh

@@ -105,6 +105,9 @@ public final class AtomicFiles {
         if (e instanceof NoSuchFileException n) {
             return "no such file or directory (" + n.getFile() + ")";
         }
+        if (e instanceof FileAlreadyExistsException n) {
+            return "a file of that name exists (" + n.getFile() + ")";
+        }
         if (e instanceof NotDirectoryException n) {
             return "not a directory (" + n.getFile() + ")";
         }
