@@ -12,7 +12,8 @@ import org.isocloth.scene.SceneSpec;
 import org.isocloth.solver.SimulationException;
 
 /**
- * The {@code cloth} command line: {@code run} a scene headless, or {@code bench} the solver.
+ * The {@code cloth} command line: {@code run} a scene headless, {@code bake} it into a cache,
+ * {@code export} cached frames as OBJ or glTF, {@code bench} the solver or {@code plot} metrics.
  * Errors are printed as one line to standard error with a non-zero exit status.
  */
 public final class Main {
@@ -52,12 +53,20 @@ public final class Main {
                     return Bench.run(args, out);
                 case "plot":
                     return Plot.run(args, out);
+                case "bake":
+                    return Bake.run(args, out, err, err == System.err && System.console() != null);
+                case "export":
+                    return Export.run(args, out);
                 default:
-                    throw new InputException("unknown command '" + args[0] + "' (expected run, bench or help)");
+                    throw new InputException("unknown command '" + args[0]
+                            + "' (expected run, bake, export, bench, plot or help)");
             }
         } catch (InputException e) {
             err.println("cloth: error: " + e.getMessage());
             return 2;
+        } catch (CommandFailure e) {
+            err.println("cloth: error: " + e.getMessage());
+            return e.status;
         } catch (SimulationException e) {
             err.println("cloth: simulation failed: " + e.getMessage());
             return 1;
@@ -117,7 +126,7 @@ public final class Main {
         return 0;
     }
 
-    private static String value(String[] args, int i, String flag) {
+    static String value(String[] args, int i, String flag) {
         if (i >= args.length) {
             throw new InputException(flag + ": missing value");
         }
@@ -126,6 +135,8 @@ public final class Main {
 
     private static void usage(PrintStream out) {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N]");
+        out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B]   (record frames into a bake cache)");
+        out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--cells M,M,...]");
         out.println("       cloth plot --out FILE.png --y COLUMN [--x COLUMN] [--log] [--title TEXT]"
                 + " [--hline VALUE[:LABEL]] CSV[=LABEL] ...");

@@ -133,39 +133,17 @@ public final class SceneRun {
             Files.createDirectories(dir.resolve("frames"));
         }
         double dtFrame = 1.0 / scene.fps();
-        int sub = scene.substeps();
-        double dt = dtFrame / sub;
         try (BufferedWriter csv = Files.newBufferedWriter(dir.resolve("metrics.csv"), StandardCharsets.UTF_8)) {
             csv.write(HEADER);
             csv.newLine();
-            placeColliders(0, 0);
+            startFrames();
             writeRow(csv, 0, 0, 0, 0, true, 0);
             if (objEvery > 0) {
                 writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", 0)), false);
             }
             for (int f = 1; f <= scene.frames(); f++) {
-                int iterations = 0;
-                int contacts = 0;
-                boolean converged = true;
-                long t0 = System.nanoTime();
-                for (int s = 0; s < sub; s++) {
-                    double tEnd = ((f - 1) * sub + s + 1) * dt;
-                    for (SceneCloth c : cloths) {
-                        c.setPinTargets(tEnd);
-                        StepResult r = c.solver.step(dt);
-                        iterations += r.iterations();
-                        contacts += r.contacts();
-                        totalIterations += r.iterations();
-                        steps++;
-                        if (!r.converged()) {
-                            converged = false;
-                            cappedSteps++;
-                        }
-                    }
-                }
-                double ms = (System.nanoTime() - t0) / 1e6;
-                placeColliders(f * dtFrame - dt, f * dtFrame);
-                writeRow(csv, f, f * dtFrame, iterations, ms, converged, contacts);
+                FrameStep r = stepFrame(f);
+                writeRow(csv, f, f * dtFrame, r.iterations(), r.milliseconds(), r.converged(), r.contacts());
                 if (objEvery > 0 && f % objEvery == 0) {
                     writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", f)), false);
                 }
@@ -173,6 +151,65 @@ public final class SceneRun {
         }
         writeObj(dir.resolve("final.obj"), false);
         writeSummary(dir.resolve("summary.json"));
+    }
+
+    /**
+     * What one frame of stepping did.
+     *
+     * @param iterations Gauss-Newton iterations of all cloths and substeps
+     * @param contacts contacts of all cloths and substeps
+     * @param converged whether every step converged within the iteration cap
+     * @param milliseconds wall time of the steps
+     */
+    public record FrameStep(int iterations, int contacts, boolean converged, double milliseconds) {
+    }
+
+    /**
+     * Advances every cloth from frame f − 1 to frame f (the scene's substeps, pins moved to their
+     * targets at the end of each substep), then puts the colliders at their end-of-frame pose.
+     * Frames must be stepped in order 1, 2, ...; frame 0 is the initial state. {@code cloth run}
+     * and {@code cloth bake} both step through this method, so they compute the same positions.
+     *
+     * @param f the frame to reach (≥ 1)
+     * @return the frame's iterations, contacts, convergence and wall time
+     * @throws org.isocloth.solver.SimulationException if a step fails
+     */
+    public FrameStep stepFrame(int f) {
+        double dtFrame = 1.0 / scene.fps();
+        int sub = scene.substeps();
+        double dt = dtFrame / sub;
+        int iterations = 0;
+        int contacts = 0;
+        boolean converged = true;
+        long t0 = System.nanoTime();
+        for (int s = 0; s < sub; s++) {
+            double tEnd = ((f - 1) * sub + s + 1) * dt;
+            for (SceneCloth c : cloths) {
+                c.setPinTargets(tEnd);
+                StepResult r = c.solver.step(dt);
+                iterations += r.iterations();
+                contacts += r.contacts();
+                totalIterations += r.iterations();
+                steps++;
+                if (!r.converged()) {
+                    converged = false;
+                    cappedSteps++;
+                }
+            }
+        }
+        double ms = (System.nanoTime() - t0) / 1e6;
+        placeColliders(f * dtFrame - dt, f * dtFrame);
+        return new FrameStep(iterations, contacts, converged, ms);
+    }
+
+    /** Puts the colliders at their pose of frame 0 (before the first {@link #stepFrame}). */
+    public void startFrames() {
+        placeColliders(0, 0);
+    }
+
+    /** @return the scene */
+    public SceneSpec scene() {
+        return scene;
     }
 
     /** Puts the colliders at their end-of-frame pose for the metrics. */

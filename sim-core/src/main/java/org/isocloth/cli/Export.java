@@ -1,0 +1,125 @@
+package org.isocloth.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.isocloth.InputException;
+import org.isocloth.cache.AtomicFiles;
+import org.isocloth.cache.CacheReader;
+import org.isocloth.cache.GltfExport;
+import org.isocloth.cache.ObjExport;
+
+/**
+ * {@code cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH}: writes frames
+ * of a bake cache as OBJ (one frame, the layout of {@code cloth run}'s OBJs) or glTF 2.0 (one
+ * frame, or a range as a flipbook animation; {@code .gltf} or {@code .glb} by the extension).
+ * Frame numbers are scene frame numbers, as in {@code bake --frames} and metrics.csv.
+ */
+final class Export {
+    private Export() {
+    }
+
+    static int run(String[] args, PrintStream out) {
+        String cache = null;
+        Path file = null;
+        String format = null;
+        int[] range = null;
+        boolean single = false;
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--out":
+                    file = Path.of(Main.value(args, ++i, "--out"));
+                    break;
+                case "--format":
+                    format = Main.value(args, ++i, "--format").toLowerCase(Locale.ROOT);
+                    break;
+                case "--frame":
+                case "--frames":
+                    if (range != null) {
+                        throw new InputException("export: give one --frame N or --frames A:B, not both");
+                    }
+                    single = args[i].equals("--frame");
+                    String v = Main.value(args, ++i, args[i - 1]);
+                    if (single && v.contains(":")) {
+                        throw new InputException("--frame: expected one frame number, got '" + v
+                                + "' (use --frames A:B for a range)");
+                    }
+                    range = Bake.parseRange(v, args[i - 1]);
+                    break;
+                default:
+                    if (args[i].startsWith("--") || cache != null) {
+                        throw new InputException("export: unexpected argument '" + args[i] + "'");
+                    }
+                    cache = args[i];
+            }
+        }
+        if (cache == null) {
+            throw new InputException("export: missing CACHE (usage: cloth export CACHE --frame N|--frames A:B"
+                    + " --format obj|gltf --out PATH)");
+        }
+        if (range == null) {
+            throw new InputException("export: missing --frame N or --frames A:B");
+        }
+        if (file == null) {
+            throw new InputException("export: missing --out PATH");
+        }
+        if (format == null) {
+            throw new InputException("export: missing --format obj|gltf");
+        }
+        if (!format.equals("obj") && !format.equals("gltf")) {
+            throw new InputException("--format: unknown format '" + format + "' (expected obj or gltf)");
+        }
+        if (format.equals("obj") && !single && range[0] != range[1]) {
+            throw new InputException("--format obj writes one frame; use --frame N, or --format gltf for the range "
+                    + range[0] + ":" + range[1]);
+        }
+        if (Files.isDirectory(file)) {
+            throw new InputException(file + ": --out must be a file, but a directory of that name exists");
+        }
+        if (format.equals("gltf")) {
+            GltfExport.isBinary(file); // checks the extension before any work
+        }
+        try (CacheReader reader = CacheReader.open(Path.of(cache))) {
+            int first = reader.firstFrame();
+            int last = first + reader.frameCount() - 1;
+            for (int f : range) {
+                if (f < first || f > last) {
+                    throw new InputException(cache + ": frame " + f + " is out of range " + (reader.frameCount() == 0
+                            ? "(the cache has no frames)" : first + ".." + last));
+                }
+            }
+            Path dir = file.toAbsolutePath().getParent();
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new InputException(file + ": cannot create directory " + dir + ": " + AtomicFiles.reason(e), e);
+            }
+            try {
+                AtomicFiles.discard(AtomicFiles.createTemp(file)); // can we write there at all?
+            } catch (IOException e) {
+                throw new InputException(e.getMessage(), e);
+            }
+            try {
+                if (format.equals("obj")) {
+                    ObjExport.write(reader, range[0] - first, file);
+                } else if (single) {
+                    GltfExport.writeFrame(reader, range[0] - first, file);
+                } else {
+                    GltfExport.writeRange(reader, range[0] - first, range[1] - first, file);
+                }
+            } catch (IOException e) {
+                throw new CommandFailure(1, e.getMessage(), e);
+            }
+            long bytes = Files.size(file);
+            out.printf(Locale.ROOT, "%s: frame%s %s -> %s (%s, %s)%n", cache, range[0] == range[1] ? "" : "s",
+                    range[0] == range[1] ? Integer.toString(range[0]) : range[0] + ".." + range[1], file, format,
+                    Bake.size(bytes));
+            return 0;
+        } catch (IOException e) {
+            // closing the reader or sizing the written file
+            throw new CommandFailure(1, cache + ": " + AtomicFiles.reason(e), e);
+        }
+    }
+}
