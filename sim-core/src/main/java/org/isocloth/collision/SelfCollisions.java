@@ -281,6 +281,25 @@ public final class SelfCollisions {
      */
     public Result resolve(double[] start, double[] end, double[] invMass, double thickness,
             double mu, double dt, ContactSink sink) {
+        return resolve(start, end, invMass, thickness, thickness, mu, dt, sink);
+    }
+
+    /**
+     * As {@link #resolve(double[], double[], double[], double, double, double, ContactSink)}, but
+     * with the proximity repulsion (stage 1, and the proximity rounds after collision passes)
+     * acting only on pairs closer than {@code repulsion}, which may be below the thickness. The
+     * continuous detection keeps its tolerance η = {@value #ETA_FRACTION} × thickness, so the
+     * guarantee of an intersection-free path is unchanged; pairs between {@code repulsion} and
+     * the thickness are left where they are. A solver that has just projected the end positions
+     * onto its constraints uses this for its last pass: a proximity push there moves nodes the
+     * projection has no chance to reconcile with the constraints, while a pair that is merely a
+     * little closer than the thickness is harmless (the next step repels it before projecting).
+     *
+     * @param repulsion proximity distance of the repulsion (m, in [0, thickness]); 0 switches the
+     *     repulsion off
+     */
+    public Result resolve(double[] start, double[] end, double[] invMass, double thickness,
+            double repulsion, double mu, double dt, ContactSink sink) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(end, "end");
         Objects.requireNonNull(invMass, "invMass");
@@ -289,6 +308,10 @@ public final class SelfCollisions {
         }
         if (!(thickness >= 0) || Double.isInfinite(thickness)) {
             throw new IllegalArgumentException("thickness " + thickness + " must be finite and >= 0");
+        }
+        if (!(repulsion >= 0 && repulsion <= thickness)) {
+            throw new IllegalArgumentException("repulsion " + repulsion + " must be in [0, thickness "
+                    + thickness + "]");
         }
         if (!(mu >= 0)) {
             throw new IllegalArgumentException("mu " + mu + " must be >= 0");
@@ -300,7 +323,7 @@ public final class SelfCollisions {
         x1 = end;
         w = invMass;
         try {
-            return run(thickness, mu, sink);
+            return run(thickness, repulsion, mu, sink);
         } finally {
             x0 = null;
             x1 = null;
@@ -308,12 +331,12 @@ public final class SelfCollisions {
         }
     }
 
-    private Result run(double h, double mu, ContactSink sink) {
+    private Result run(double thickness, double h, double mu, ContactSink sink) {
         System.arraycopy(x1, 0, orig, 0, n3);
         Arrays.fill(moveSize, 0);
         clearDirty();
         queryGathers = 0;
-        double eta = ETA_FRACTION * h;
+        double eta = ETA_FRACTION * thickness;
         double margin = Math.max(0.5 * h, eta);
         sweptBoxes(margin);
         if (pointTree == null) {

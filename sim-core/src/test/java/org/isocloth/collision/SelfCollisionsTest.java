@@ -329,6 +329,34 @@ class SelfCollisionsTest {
     }
 
     @Test
+    void reducedRepulsionLeavesPairsBetweenItAndTheThickness() {
+        // p ends 0.004 above the pinned triangle, thickness 0.01. With the repulsion distance at a
+        // quarter of the thickness (0.0025) the pair is left alone; with 0.005 it is pushed up to
+        // 0.005 (the repulsion distance, not the thickness); a crossing is still stopped by the
+        // continuous detection whatever the repulsion distance (here 0).
+        int[] tris = {1, 2, 3};
+        int[] edges = {1, 2, 2, 3, 3, 1};
+        double[] start = {0.5, 0.5, 0.008, 0, 0, 0, 3, 0, 0, 0, 3, 0};
+        double[] end = {0.5, 0.5, 0.004, 0, 0, 0, 3, 0, 0, 0, 3, 0};
+        double[] w = {1, 0, 0, 0};
+        SelfCollisions sc = new SelfCollisions(tris, edges, 4);
+        double[] kept = end.clone();
+        SelfCollisions.Result r = sc.resolve(start, kept, w, 0.01, 0.0025, 0, 0.01, null);
+        assertArrayEquals(end, kept, 0);
+        assertEquals(0, r.proximityPairs());
+        double[] pushed = end.clone();
+        sc.resolve(start, pushed, w, 0.01, 0.005, 0, 0.01, null);
+        assertEquals(0.005, pushed[2], 1e-12);
+        double[] crossing = {0.5, 0.5, -0.003, 0, 0, 0, 3, 0, 0, 0, 3, 0};
+        r = sc.resolve(start, crossing, w, 0.01, 0, 0, 0.01, null);
+        assertTrue(r.resolved());
+        assertTrue(r.ccdCollisions() > 0);
+        assertTrue(crossing[2] > 0, "p ends at z = " + crossing[2]);
+        assertThrows(IllegalArgumentException.class, () -> sc.resolve(start, end.clone(), w, 0.01, 0.02, 0, 0.01, null));
+        assertThrows(IllegalArgumentException.class, () -> sc.resolve(start, end.clone(), w, 0.01, -1, 0, 0.01, null));
+    }
+
+    @Test
     void proximityUsesTheStartSide() {
         // p started 0.005 above the pinned triangle and ends 0.003 below it (the CCD would see
         // the crossing as well): the repulsion pushes it back to the start side, z = +0.01
