@@ -40,9 +40,11 @@ import org.isocloth.jme.ClothPanelState;
  * a cape, a flag in gusty wind, a tablecloth on a table ({@link Showcase}).
  *
  * <p>Keys: C cycles the character's animation clips, Space pauses, N steps once, R resets the
- * cloth, F12 (or PrtSc) saves a screenshot in the working directory.
+ * cloth, F12 (or PrtSc) saves a screenshot in the working directory. A right click on a cloth
+ * pins the node under the cursor where it is (a second click releases it).
  *
- * <p>Options: {@code --screenshot FILE --frames N} renders N frames, writes the last one to FILE
+ * <p>Options: {@code --click X,Y} right-clicks at a pixel (y up) once the cloth is built;
+ * {@code --screenshot FILE --frames N} renders N frames, writes the last one to FILE
  * (PNG) and exits (used by the rendered test); {@code --size WxH}.
  */
 public class Previewer extends SimpleApplication {
@@ -74,6 +76,7 @@ public class Previewer extends SimpleApplication {
      */
     public static void main(String[] args) {
         Path shot = null;
+        java.util.List<com.jme3.math.Vector2f> clicks = new java.util.ArrayList<>();
         int frames = 120;
         int width = 1280;
         int height = 720;
@@ -81,6 +84,14 @@ public class Previewer extends SimpleApplication {
             switch (args[i]) {
                 case "--screenshot" -> shot = Path.of(value(args, ++i, "--screenshot"));
                 case "--frames" -> frames = parsePositive(value(args, ++i, "--frames"), "--frames");
+                case "--click" -> {
+                    String[] xy = value(args, ++i, "--click").split(",");
+                    if (xy.length != 2) {
+                        fail("--click: expected X,Y in pixels, got " + args[i]);
+                    }
+                    clicks.add(new com.jme3.math.Vector2f(parsePositive(xy[0], "--click x"),
+                            parsePositive(xy[1], "--click y")));
+                }
                 case "--size" -> {
                     String[] wh = value(args, ++i, "--size").split("x");
                     if (wh.length != 2) {
@@ -89,10 +100,12 @@ public class Previewer extends SimpleApplication {
                     width = parsePositive(wh[0], "--size width");
                     height = parsePositive(wh[1], "--size height");
                 }
-                default -> fail("unknown option " + args[i] + " (options: --screenshot FILE --frames N --size WxH)");
+                default -> fail("unknown option " + args[i]
+                        + " (options: --screenshot FILE --frames N --size WxH --click X,Y)");
             }
         }
         Previewer app = new Previewer(shot, frames);
+        app.pendingClicks.addAll(clicks);
         if (shot != null) {
             app.setTimer(new FixedTimer());
         }
@@ -177,6 +190,8 @@ public class Previewer extends SimpleApplication {
         inputManager.addMapping("pause", new KeyTrigger(KeyInput.KEY_SPACE));
         inputManager.addMapping("step", new KeyTrigger(KeyInput.KEY_N));
         inputManager.addMapping("reset", new KeyTrigger(KeyInput.KEY_R));
+        inputManager.addMapping("pin", new com.jme3.input.controls.MouseButtonTrigger(
+                com.jme3.input.MouseInput.BUTTON_RIGHT));
         ActionListener keys = (name, pressed, tpf) -> {
             if (!pressed) {
                 return;
@@ -191,11 +206,12 @@ public class Previewer extends SimpleApplication {
                 case "pause" -> cloth.setPaused(!cloth.isPaused());
                 case "step" -> cloth.singleStep();
                 case "reset" -> cloth.resetAll();
+                case "pin" -> togglePin(inputManager.getCursorPosition());
                 default -> {
                 }
             }
         };
-        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset");
+        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset", "pin");
         setDisplayStatView(false);
         setDisplayFps(screenshot == null);
 
@@ -207,9 +223,17 @@ public class Previewer extends SimpleApplication {
         }
     }
 
+    /** Right clicks to make (pixel positions, y up) once the cloth is built: {@code --click X,Y}. */
+    final java.util.List<com.jme3.math.Vector2f> pendingClicks = new java.util.ArrayList<>();
+
     @Override
     public void simpleUpdate(float tpf) {
         frames++;
+        if (frames == 2) {
+            for (com.jme3.math.Vector2f c : pendingClicks) {
+                togglePin(c);
+            }
+        }
     }
 
     /** A timer that reports exactly 1/60 s per frame (deterministic screenshot runs). */
@@ -245,6 +269,68 @@ public class Previewer extends SimpleApplication {
         public void reset() {
             ticks = 0;
         }
+    }
+
+    /** Pins added by clicking, per cloth and node. */
+    private final java.util.Map<String, org.isocloth.jme.PinGroup> clickPins = new java.util.HashMap<>();
+
+    /**
+     * Pins (or, when pinned by an earlier click, releases) the cloth node nearest the point under
+     * the cursor. The pin holds the node where it is, relative to its Geometry.
+     *
+     * @param cursor cursor position, pixels
+     * @return a one-line description of what happened
+     */
+    public String togglePin(com.jme3.math.Vector2f cursor) {
+        Vector3f origin = cam.getWorldCoordinates(cursor, 0);
+        Vector3f direction = cam.getWorldCoordinates(cursor, 1).subtractLocal(origin).normalizeLocal();
+        com.jme3.collision.CollisionResults hits = new com.jme3.collision.CollisionResults();
+        parts.root().depthFirstTraversal(sp -> {
+            if (sp instanceof com.jme3.scene.Geometry g && g.getControl(org.isocloth.jme.ClothControl.class) != null) {
+                g.getMesh().clearCollisionData(); // the streamed positions moved since the last pick
+            }
+        });
+        parts.root().collideWith(new com.jme3.math.Ray(origin, direction), hits);
+        for (com.jme3.collision.CollisionResult hit : hits) {
+            com.jme3.scene.Geometry g = hit.getGeometry();
+            org.isocloth.jme.ClothControl c = g.getControl(org.isocloth.jme.ClothControl.class);
+            if (c == null || !c.isBuilt()) {
+                continue;
+            }
+            Vector3f p = hit.getContactPoint();
+            double[] x = c.getNodePositions();
+            int best = -1;
+            double bestD = Double.MAX_VALUE;
+            for (int i = 0; i < x.length / 3; i++) {
+                double dx = x[3 * i] - p.x;
+                double dy = x[3 * i + 1] - p.y;
+                double dz = x[3 * i + 2] - p.z;
+                double d = dx * dx + dy * dy + dz * dz;
+                if (d < bestD) {
+                    bestD = d;
+                    best = i;
+                }
+            }
+            String key = g.getName() + "#" + best;
+            org.isocloth.jme.PinGroup old = clickPins.remove(key);
+            String what;
+            if (old != null) {
+                c.removePinGroup(old);
+                what = "released node " + best + " of " + g.getName();
+            } else {
+                double[] rest = c.getModel().restPositions;
+                Vector3f local = g.worldToLocal(new Vector3f((float) rest[3 * best], (float) rest[3 * best + 1],
+                        (float) rest[3 * best + 2]), null);
+                Vector3f e = new Vector3f(1e-4f, 1e-4f, 1e-4f);
+                org.isocloth.jme.PinGroup pin = org.isocloth.jme.PinGroup.box(local.subtract(e), local.add(e));
+                c.addPinGroup(pin);
+                clickPins.put(key, pin);
+                what = "pinned node " + best + " of " + g.getName();
+            }
+            LOG.info(what);
+            return what;
+        }
+        return "no cloth under the cursor";
     }
 
     /** @return the current animation clip */

@@ -48,7 +48,8 @@ class PreviewerRenderTest {
         cmd.add("-cp");
         cmd.add(classpath());
         cmd.add(Previewer.class.getName());
-        cmd.addAll(List.of("--screenshot", png.toString(), "--frames", "120"));
+        // a right click on the flag (pixel 470, 540 from the bottom left) pins the node under it
+        cmd.addAll(List.of("--screenshot", png.toString(), "--frames", "120", "--click", "470,540"));
         long start = System.currentTimeMillis();
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
@@ -64,6 +65,7 @@ class PreviewerRenderTest {
         assertTrue(!stderr.contains("SEVERE"), "the previewer logged SEVERE:\n" + stderr);
         assertTrue(!stderr.contains("restored the last good state"), "a cloth failed:\n" + stderr);
         assertTrue(Files.exists(png), "no screenshot; stderr:\n" + stderr);
+        assertTrue(stderr.matches("(?s).*pinned node \\d+ of flag.*"), "the click did not pin the flag:\n" + stderr);
         assertTrue(Files.getLastModifiedTime(png).toMillis() >= start - 2000, "stale screenshot");
 
         BufferedImage im = ImageIO.read(png.toFile());
