@@ -65,6 +65,7 @@ public class ClothAppState extends BaseAppState {
     private int singleSteps;
     private boolean threaded = true;
     private int maxConsecutiveFailures = 3;
+    private java.util.function.DoubleConsumer animator;
 
     private final Map<ClothControl, ClothSimulation> cloths = new LinkedHashMap<>();
     private final Map<ClothControl, String> broken = new IdentityHashMap<>();
@@ -245,6 +246,17 @@ public class ClothAppState extends BaseAppState {
         maxConsecutiveFailures = max;
     }
 
+    /**
+     * Sets a hook that poses the scene for a simulated time: called on the render thread in every
+     * update that steps, just before pins and colliders are read, with the simulated time the
+     * coming steps end at (so scripted motions can be evaluated exactly at that time).
+     *
+     * @param hook the hook, or null for none
+     */
+    public void setAnimator(java.util.function.DoubleConsumer hook) {
+        this.animator = hook;
+    }
+
     /** @param provider a collider source outside the scene graph, e.g. a Minie physics space */
     public void addColliderProvider(ColliderProvider provider) {
         providers.add(java.util.Objects.requireNonNull(provider, "provider"));
@@ -345,10 +357,16 @@ public class ClothAppState extends BaseAppState {
             }
             return;
         }
-        captureColliders();
         double dt = accumulator.step();
         double t0 = simTime;
         double t1 = simTime + steps * dt;
+        if (animator != null) {
+            animator.accept(t1);
+            for (Spatial r : roots) {
+                r.updateGeometricState();
+            }
+        }
+        captureColliders();
         List<ClothSimulation> active = new ArrayList<>();
         Vector3f w = windAt(0.5 * (t0 + t1));
         for (ClothSimulation s : cloths.values()) {

@@ -17,6 +17,7 @@ import com.jme3.profile.AppProfiler;
 import com.jme3.renderer.RenderManager;
 import com.jme3.renderer.ViewPort;
 import com.jme3.renderer.queue.RenderQueue;
+import com.jme3.scene.Geometry;
 import com.jme3.scene.Node;
 import com.jme3.system.AppSettings;
 import com.jme3.texture.FrameBuffer;
@@ -53,6 +54,10 @@ public class Previewer extends SimpleApplication {
     private final Path screenshot;
     private final int screenshotFrames;
     private Showcase.Parts parts;
+    /** The scene file to show instead of the showcase, or null. */
+    org.isocloth.scene.SceneSpec sceneSpec;
+    private ScenePreview preview;
+    private Node shown;
     private ClothAppState cloth;
     private List<String> clips = new ArrayList<>();
     private int clip;
@@ -76,6 +81,7 @@ public class Previewer extends SimpleApplication {
      */
     public static void main(String[] args) {
         Path shot = null;
+        Path scene = null;
         java.util.List<com.jme3.math.Vector2f> clicks = new java.util.ArrayList<>();
         int frames = 120;
         int width = 1280;
@@ -100,11 +106,24 @@ public class Previewer extends SimpleApplication {
                     width = parsePositive(wh[0], "--size width");
                     height = parsePositive(wh[1], "--size height");
                 }
-                default -> fail("unknown option " + args[i]
-                        + " (options: --screenshot FILE --frames N --size WxH --click X,Y)");
+                default -> {
+                    if (args[i].startsWith("--") || scene != null) {
+                        fail("unknown option " + args[i]
+                                + " (usage: cloth preview [SCENE.json] [--screenshot FILE --frames N] [--size WxH]"
+                                + " [--click X,Y])");
+                    }
+                    scene = Path.of(args[i]);
+                }
             }
         }
         Previewer app = new Previewer(shot, frames);
+        if (scene != null) {
+            try {
+                app.sceneSpec = org.isocloth.scene.SceneReader.read(scene);
+            } catch (org.isocloth.InputException e) {
+                fail(e.getMessage());
+            }
+        }
         app.pendingClicks.addAll(clicks);
         if (shot != null) {
             app.setTimer(new FixedTimer());
@@ -155,18 +174,30 @@ public class Previewer extends SimpleApplication {
         rootNode.addLight(sun);
         rootNode.addLight(new AmbientLight(ColorRGBA.White.mult(0.45f)));
 
-        parts = Showcase.build(assetManager);
-        rootNode.attachChild(parts.root());
-        AnimComposer composer = Showcase.find(parts.character(), AnimComposer.class);
-        clips = new ArrayList<>(composer.getAnimClipsNames());
-        clips.sort(null);
-        clip = Math.max(0, clips.indexOf("Walk"));
-
+        AnimComposer composer = null;
         cloth = new ClothAppState();
-        // characters need 1/120 s steps to keep the strain bound (docs/jme.md)
-        cloth.setTimeStep(1f / 120);
-        cloth.setWind(new Vector3f(4f, 0, 1.2f));
-        cloth.setGust(0.5f, 1.7f);
+        if (sceneSpec == null) {
+            parts = Showcase.build(assetManager);
+            shown = parts.root();
+            composer = Showcase.find(parts.character(), AnimComposer.class);
+            clips = new ArrayList<>(composer.getAnimClipsNames());
+            clips.sort(null);
+            clip = Math.max(0, clips.indexOf("Walk"));
+            // characters need 1/120 s steps to keep the strain bound (docs/jme.md)
+            cloth.setTimeStep(1f / 120);
+            cloth.setWind(new Vector3f(4f, 0, 1.2f));
+            cloth.setGust(0.5f, 1.7f);
+        } else {
+            preview = new ScenePreview(sceneSpec, assetManager);
+            shown = preview.root();
+            preview.configure(cloth);
+            cloth.setAnimator(preview::animate);
+            Geometry floorMarker = new Geometry("grid", new com.jme3.scene.debug.Grid(21, 21, 0.1f));
+            floorMarker.setLocalTranslation(-1, 0, -1);
+            floorMarker.setMaterial(Showcase.lit(assetManager, ColorRGBA.DarkGray));
+            shown.attachChild(floorMarker);
+        }
+        rootNode.attachChild(shown);
         stateManager.attach(cloth);
         stateManager.attach(new ClothPanelState(cloth));
 
@@ -190,17 +221,23 @@ public class Previewer extends SimpleApplication {
         inputManager.addMapping("pause", new KeyTrigger(KeyInput.KEY_SPACE));
         inputManager.addMapping("step", new KeyTrigger(KeyInput.KEY_N));
         inputManager.addMapping("reset", new KeyTrigger(KeyInput.KEY_R));
+        inputManager.addMapping("save", new KeyTrigger(KeyInput.KEY_S));
         inputManager.addMapping("pin", new com.jme3.input.controls.MouseButtonTrigger(
                 com.jme3.input.MouseInput.BUTTON_RIGHT));
+        final AnimComposer animation = composer;
         ActionListener keys = (name, pressed, tpf) -> {
             if (!pressed) {
                 return;
             }
             switch (name) {
                 case "screenshot-f12" -> shots.takeScreenshot();
+                case "save" -> save();
                 case "clip" -> {
+                    if (animation == null || clips.isEmpty()) {
+                        return;
+                    }
                     clip = (clip + 1) % clips.size();
-                    composer.setCurrentAction(clips.get(clip));
+                    animation.setCurrentAction(clips.get(clip));
                     LOG.log(Level.INFO, "animation clip {0}", clips.get(clip));
                 }
                 case "pause" -> cloth.setPaused(!cloth.isPaused());
@@ -211,7 +248,7 @@ public class Previewer extends SimpleApplication {
                 }
             }
         };
-        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset", "pin");
+        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset", "pin", "save");
         setDisplayStatView(false);
         setDisplayFps(screenshot == null);
 
@@ -285,12 +322,12 @@ public class Previewer extends SimpleApplication {
         Vector3f origin = cam.getWorldCoordinates(cursor, 0);
         Vector3f direction = cam.getWorldCoordinates(cursor, 1).subtractLocal(origin).normalizeLocal();
         com.jme3.collision.CollisionResults hits = new com.jme3.collision.CollisionResults();
-        parts.root().depthFirstTraversal(sp -> {
+        shown.depthFirstTraversal(sp -> {
             if (sp instanceof com.jme3.scene.Geometry g && g.getControl(org.isocloth.jme.ClothControl.class) != null) {
                 g.getMesh().clearCollisionData(); // the streamed positions moved since the last pick
             }
         });
-        parts.root().collideWith(new com.jme3.math.Ray(origin, direction), hits);
+        shown.collideWith(new com.jme3.math.Ray(origin, direction), hits);
         for (com.jme3.collision.CollisionResult hit : hits) {
             com.jme3.scene.Geometry g = hit.getGeometry();
             org.isocloth.jme.ClothControl c = g.getControl(org.isocloth.jme.ClothControl.class);
@@ -331,6 +368,33 @@ public class Previewer extends SimpleApplication {
             return what;
         }
         return "no cloth under the cursor";
+    }
+
+    /**
+     * Saves the scene file shown, with the materials and solver settings as tuned, next to it as
+     * {@code NAME-edited.json} (a scene {@code cloth run} accepts). Only for scene files.
+     *
+     * @return the file written, or null
+     */
+    public Path save() {
+        if (preview == null) {
+            LOG.info("S saves scene files opened with ./cloth preview SCENE.json; the showcase is built in code");
+            return null;
+        }
+        org.isocloth.scene.SceneSpec edited = preview.edited();
+        Path dir = edited.file().toAbsolutePath().getParent();
+        Path out = dir.resolve(edited.name() + "-edited.json");
+        try {
+            Path tmp = Files.createTempFile(dir, "scene", ".json.tmp");
+            Files.writeString(tmp, org.isocloth.scene.SceneWriter.toJson(edited));
+            Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            LOG.log(Level.INFO, "saved {0}", out);
+            return out;
+        } catch (IOException e) {
+            LOG.log(Level.SEVERE, "could not save " + out + ": " + e.getMessage(), e);
+            return null;
+        }
     }
 
     /** @return the current animation clip */
