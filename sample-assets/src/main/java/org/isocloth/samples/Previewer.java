@@ -183,8 +183,6 @@ public class Previewer extends SimpleApplication {
             clips = new ArrayList<>(composer.getAnimClipsNames());
             clips.sort(null);
             clip = Math.max(0, clips.indexOf("Walk"));
-            // characters need 1/120 s steps to keep the strain bound (docs/jme.md)
-            cloth.setTimeStep(1f / 120);
             cloth.setWind(new Vector3f(4f, 0, 1.2f));
             cloth.setGust(0.5f, 1.7f);
         } else {

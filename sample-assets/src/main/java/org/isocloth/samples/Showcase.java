@@ -66,7 +66,6 @@ public final class Showcase {
         cape.setMaterial(lit(assets, CAPE));
         cape.setLocalTranslation(0, 0.50f, -0.14f);
         ClothControl capeCloth = new ClothControl();
-        capeCloth.setMaxIterations(50);
         capeCloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.375f, -1), new Vector3f(1, 0.385f, 1))
                 .follow(skinning.getAttachmentsNode("ribs")));
         cape.addControl(capeCloth);
