@@ -59,6 +59,11 @@ final class ClothSimulation {
     private final boolean tangents;
     private final float[] renderUv;
     private final int[] renderTriangles;
+    // per-frame scratch of renderApply (render thread only)
+    private double[] nodeNormal;
+    private final double[] faceTmp = new double[3];
+    private double[] tangentSum;
+    private double[] bitangentSum;
 
     // pins: per node, the group that holds it (−1 = free); targets in the follow spatial's frame
     private final int[] pinGroupOf;
@@ -390,6 +395,7 @@ final class ClothSimulation {
             }
         }
         double[] x = solver.positions();
+        java.util.Map<Spatial, double[]> rotations = new java.util.IdentityHashMap<>();
         for (int i = 0; i < n; i++) {
             boolean pin = group[i] >= 0;
             if (pin != solver.isPinned(i) || (pin && group[i] != pinGroupOf[i])) {
@@ -400,7 +406,9 @@ final class ClothSimulation {
             if (pin) {
                 Spatial follow = groups.get(group[i]).getFollow();
                 followOf[i] = follow == null ? geometry : follow;
-                toLocal(followOf[i].getWorldTransform(), x, 3 * i, pinLocal, 3 * i);
+                Transform t = followOf[i].getWorldTransform();
+                toLocal(t, rotations.computeIfAbsent(followOf[i], f -> Poses.rotation(t.getRotation(), new double[9])),
+                        x, 3 * i, pinLocal, 3 * i);
             }
         }
         hasPinCapture = false;
@@ -497,11 +505,14 @@ final class ClothSimulation {
         double[] swap = pinPrevious;
         System.arraycopy(pinNext, 0, swap, 0, swap.length);
         int n = model.nodeCount();
+        java.util.Map<Spatial, double[]> rotations = new java.util.IdentityHashMap<>();
         for (int i = 0; i < n; i++) {
             if (pinGroupOf[i] < 0) {
                 continue;
             }
-            toWorld(followOf[i].getWorldTransform(), pinLocal, 3 * i, pinNext, 3 * i);
+            Transform t = followOf[i].getWorldTransform();
+            toWorld(t, rotations.computeIfAbsent(followOf[i], f -> Poses.rotation(t.getRotation(), new double[9])),
+                    pinLocal, 3 * i, pinNext, 3 * i);
         }
         if (!hasPinCapture) {
             double[] x = solver.positions();
@@ -519,10 +530,10 @@ final class ClothSimulation {
 
     /**
      * Applies a jME transform in double precision: out = R·(s∘p) + t (the order of
-     * {@link Transform#transformVector}).
+     * {@link Transform#transformVector}), R the transform's rotation as a row-major matrix
+     * ({@link Poses#rotation}).
      */
-    static void toWorld(Transform t, double[] p, int i, double[] out, int o) {
-        double[] r = rotation(t);
+    static void toWorld(Transform t, double[] r, double[] p, int i, double[] out, int o) {
         Vector3f s = t.getScale();
         Vector3f tr = t.getTranslation();
         double x = p[i] * s.x;
@@ -534,8 +545,7 @@ final class ClothSimulation {
     }
 
     /** The inverse of {@link #toWorld}: out = (Rᵀ·(p − t)) / s, double precision. */
-    static void toLocal(Transform t, double[] p, int i, double[] out, int o) {
-        double[] r = rotation(t);
+    static void toLocal(Transform t, double[] r, double[] p, int i, double[] out, int o) {
         Vector3f s = t.getScale();
         Vector3f tr = t.getTranslation();
         double x = p[i] - tr.x;
@@ -544,21 +554,6 @@ final class ClothSimulation {
         out[o] = (r[0] * x + r[3] * y + r[6] * z) / s.x;
         out[o + 1] = (r[1] * x + r[4] * y + r[7] * z) / s.y;
         out[o + 2] = (r[2] * x + r[5] * y + r[8] * z) / s.z;
-    }
-
-    /** The rotation matrix (row-major) of a transform's quaternion, normalised, in double. */
-    static double[] rotation(Transform t) {
-        com.jme3.math.Quaternion q = t.getRotation();
-        double w = q.getW();
-        double x = q.getX();
-        double y = q.getY();
-        double z = q.getZ();
-        double norm = w * w + x * x + y * y + z * z;
-        double k = norm > 0 ? 2 / norm : 0;
-        return new double[] {
-            1 - k * (y * y + z * z), k * (x * y - w * z), k * (x * z + w * y),
-            k * (x * y + w * z), 1 - k * (x * x + z * z), k * (y * z - w * x),
-            k * (x * z - w * y), k * (y * z + w * x), 1 - k * (x * x + y * y)};
     }
 
     /**
@@ -570,8 +565,11 @@ final class ClothSimulation {
         int r = renderNode.length;
         int n = model.nodeCount();
         double[] x = displayed;
-        double[] nodeNormal = new double[3 * n];
-        double[] face = new double[3];
+        if (nodeNormal == null) {
+            nodeNormal = new double[3 * n];
+        }
+        Arrays.fill(nodeNormal, 0);
+        double[] face = faceTmp;
         int[] fine = model.mesh.fineTriangles;
         for (int f = 0; f < fine.length / 3; f++) {
             ClothModel.faceNormal(x, fine[3 * f], fine[3 * f + 1], fine[3 * f + 2], face);
@@ -612,8 +610,14 @@ final class ClothSimulation {
     /** Per-vertex tangents from the UV gradient of each triangle (Lengyel), Gram-Schmidt to the normal. */
     private void writeTangents(FloatBuffer pos, FloatBuffer nor) {
         int r = renderNode.length;
-        double[] tan = new double[3 * r];
-        double[] bit = new double[3 * r];
+        if (tangentSum == null) {
+            tangentSum = new double[3 * r];
+            bitangentSum = new double[3 * r];
+        }
+        double[] tan = tangentSum;
+        double[] bit = bitangentSum;
+        Arrays.fill(tan, 0);
+        Arrays.fill(bit, 0);
         int[] t = renderTriangles;
         for (int f = 0; f < t.length / 3; f++) {
             int a = t[3 * f];
@@ -640,7 +644,8 @@ final class ClothSimulation {
             double bx = (du1 * e2x - du2 * e1x) * inv;
             double by = (du1 * e2y - du2 * e1y) * inv;
             double bz = (du1 * e2z - du2 * e1z) * inv;
-            for (int k : new int[] {a, b, c}) {
+            for (int corner = 0; corner < 3; corner++) {
+                int k = t[3 * f + corner];
                 tan[3 * k] += tx;
                 tan[3 * k + 1] += ty;
                 tan[3 * k + 2] += tz;
