@@ -130,6 +130,22 @@ public final class SparseCholesky {
      *     #solve(double[], double[])} ({@code >= 1}; capped at the number of processors)
      */
     public SparseCholesky(SymmetricCsc pattern, Ordering ordering, int threads) {
+        this(pattern, ordering, threads, 1);
+    }
+
+    /**
+     * Analyses a pattern made of dense b×b blocks (for example 3 coordinates per mesh node): the
+     * orderings run on the graph of the blocks, n/b vertices, and every block's columns stay
+     * consecutive in the factor. This is faster to analyse and lets the supernodes start from whole
+     * blocks.
+     *
+     * @param pattern the sparsity pattern; entry (i, j) must be present whenever any entry of block
+     *     (i/b, j/b) is
+     * @param ordering which fill-reducing ordering to use
+     * @param threads maximum number of threads
+     * @param blockSize b, dividing the dimension ({@code >= 1})
+     */
+    public SparseCholesky(SymmetricCsc pattern, Ordering ordering, int threads, int blockSize) {
         long t0 = System.nanoTime();
         Objects.requireNonNull(pattern, "pattern");
         Objects.requireNonNull(ordering, "ordering");
@@ -140,19 +156,25 @@ public final class SparseCholesky {
         this.nnzA = pattern.nonZeros();
         this.threads = Math.min(threads, Math.max(1, Runtime.getRuntime().availableProcessors()));
 
+        if (blockSize < 1 || n % blockSize != 0) {
+            throw new IllegalArgumentException("block size " + blockSize + " does not divide the dimension " + n);
+        }
         // ---- orderings
-        int[][] graph = adjacency(pattern);
+        int bs = blockSize;
+        int nb = n / bs;
+        int[][] graph = bs == 1 ? adjacency(pattern) : blockAdjacency(pattern, bs);
         Symbolic best = null;
         String bestName = null;
         if (ordering == Ordering.AUTO || ordering == Ordering.AMD) {
-            Symbolic s = analyse(pattern, Amd.order(n, graph[0], graph[1]));
+            Symbolic s = analyse(pattern, expand(Amd.order(nb, graph[0], graph[1]), bs));
             if (isBetter(s, best)) {
                 best = s;
                 bestName = "AMD";
             }
         }
         if (ordering == Ordering.AUTO || ordering == Ordering.NESTED_DISSECTION) {
-            Symbolic s = analyse(pattern, NestedDissection.order(n, graph[0], graph[1], this.threads > 1));
+            Symbolic s = analyse(pattern,
+                    expand(NestedDissection.order(nb, graph[0], graph[1], this.threads > 1), bs));
             if (isBetter(s, best)) {
                 best = s;
                 bestName = "NESTED_DISSECTION";
@@ -1409,6 +1431,54 @@ public final class SparseCholesky {
     // symbolic analysis helpers
 
     /** Full symmetric adjacency (no self loops) of the pattern: {xadj, adj}. */
+    /** Expands a permutation of blocks into one of their coordinates. */
+    private static int[] expand(int[] blockPerm, int bs) {
+        if (bs == 1) {
+            return blockPerm;
+        }
+        int[] perm = new int[blockPerm.length * bs];
+        for (int k = 0; k < blockPerm.length; k++) {
+            for (int c = 0; c < bs; c++) {
+                perm[bs * k + c] = bs * blockPerm[k] + c;
+            }
+        }
+        return perm;
+    }
+
+    /** Adjacency of the graph of b×b blocks (no self loops, each neighbour once). */
+    static int[][] blockAdjacency(SymmetricCsc a, int bs) {
+        int nb = a.n / bs;
+        long[] keys = new long[2 * a.nonZeros()];
+        int k = 0;
+        for (int j = 0; j < a.n; j++) {
+            int bj = j / bs;
+            for (int p = a.colPtr[j]; p < a.colPtr[j + 1]; p++) {
+                int bi = a.rowIdx[p] / bs;
+                if (bi != bj) {
+                    keys[k++] = ((long) bi << 32) | bj;
+                    keys[k++] = ((long) bj << 32) | bi;
+                }
+            }
+        }
+        Arrays.sort(keys, 0, k);
+        int[] deg = new int[nb + 1];
+        int unique = 0;
+        for (int i = 0; i < k; i++) {
+            if (i == 0 || keys[i] != keys[i - 1]) {
+                keys[unique++] = keys[i];
+                deg[(int) (keys[i] >>> 32) + 1]++;
+            }
+        }
+        for (int i = 0; i < nb; i++) {
+            deg[i + 1] += deg[i];
+        }
+        int[] adj = new int[unique];
+        for (int i = 0; i < unique; i++) {
+            adj[i] = (int) keys[i];
+        }
+        return new int[][] {deg, adj};
+    }
+
     static int[][] adjacency(SymmetricCsc a) {
         int n = a.n;
         int[] deg = new int[n + 1];

@@ -56,13 +56,23 @@ import org.isocloth.model.RestShape;
  * tolerance times its rest length.
  *
  * <h2>Linear solves</h2>
- * The pattern of S never changes, so its fill-reducing ordering and symbolic analysis are done once
+ * S is not factored itself: {@link PrimalSystem} solves the same equations in position space
+ * (K z = Π Gᵀ D⁻¹ r with K = Π(M + Gᵀ D⁻¹ G)Π + I − Π, then μ = D⁻¹(r − G z)), a matrix of 3 rows
+ * per node instead of one per row of G; measured on the 1k-triangle benchmark sheet it has 6,075
+ * rows and 0.95 M factor nonzeros against S's 11,971 rows and 2.2 M, and the step takes half the
+ * time. The row-space factorization of S stays available for comparison (system property
+ * {@code isocloth.rowSpaceSystem=true}) and is tested to give the same multipliers.
+ * The pattern never changes, so its fill-reducing ordering and symbolic analysis are done once
  * ({@link SparseCholesky}); every iteration refactors numerically and solves exactly. Reusing a
  * factorization as a conjugate-gradient preconditioner was measured and rejected twice: a factor
  * of the previous iteration's matrix is a poor preconditioner for the near-redundant rows (without
  * springs, 40 iterations did not reach 10⁻¹⁰ on a 20×20 sheet; with springs, 10 iterations did not
  * reach 10⁻² at 1k triangles for D from 10⁻⁶ to 10⁻²), and chord iterations that keep the previous
- * factorization blew a 22×22 curtain up within 20 steps.
+ * factorization blew a 22×22 curtain up within 20 steps (row-space form). With the primal form,
+ * chord iterations (gradients and factor frozen while the strain halves per iteration) cut the
+ * factorizations per step by 15 % (1k) and 4 % (5k) but converge to a different point: the spring
+ * multipliers accumulate the frozen linearisation's error and black-node edges reached 2.1 %
+ * strain on the 5k sheet instead of 0.29 %; rejected.
  *
  * <h2>Failure</h2>
  * Non-finite positions, a lost factorization, or a step that ends at the iteration cap with a red
@@ -109,11 +119,22 @@ public final class ClothSolver {
     private final double[] alpha;
 
     // Pattern of S and the scatter lists that assemble it.
-    private final SymmetricCsc matrix;
-    private final int[] diagSlot;
-    private final int[] pairs; // (k1, k2, slot, dof) quadruples: S[slot] += w[dof]·G[k1]·G[k2]
+    // (row-space form only: null when the primal form is in use)
+    private SymmetricCsc matrix;
+    private int[] diagSlot;
+    private int[] pairs; // (k1, k2, slot, dof) quadruples: S[slot] += w[dof]·G[k1]·G[k2]
     private double lastH = Double.NaN;
-    private final SparseCholesky cholesky;
+    private SparseCholesky cholesky;
+    /** The primal (position-space) form of the same system, or null when the row-space form is used. */
+    private final PrimalSystem primal;
+    /**
+     * Whether new solvers factor the primal form of eq. 3.30 ({@link PrimalSystem}, the default)
+     * or the row-space matrix G W Gᵀ + D itself (system property {@code isocloth.rowSpaceSystem}).
+     */
+    static boolean usePrimal = !Boolean.getBoolean("isocloth.rowSpaceSystem");
+    private final double[] omega;
+    private final double[] projector;
+    private final double[] zTmp;
 
     // Work arrays.
     private final double[] xTilde;
@@ -265,6 +286,53 @@ public final class ClothSolver {
         for (int k = 0; k < nnz; k++) {
             dofEntry[fill[gDof[k]]++] = k; // entries per dof in increasing row order
         }
+        if (usePrimal) {
+            primal = new PrimalSystem(nodes, rowCount, gPtr, gDof, inextStart, linStart);
+        } else {
+            primal = null;
+            buildRowSpaceSystem();
+        }
+        omega = new double[nodes];
+        projector = new double[9 * nodes];
+        zTmp = new double[n3];
+        crossCache = new int[nodes][];
+        contactK = new int[nodes];
+        contactN = new double[9 * nodes];
+        contactD = new double[3 * nodes];
+        contactStick = new double[3 * nodes];
+        contactKappa = new double[nodes];
+        contactShift = new double[3 * nodes];
+        contactAnchor = new double[3 * nodes];
+        contactLambda = new double[3 * nodes];
+        sticky = new boolean[nodes];
+        force = new double[n3];
+        xStart = new double[n3];
+        xCollided = new double[n3];
+        xProjected = new double[n3];
+
+        xTilde = new double[n3];
+        xHat = new double[n3];
+        xTarget = new double[n3];
+        xTry = new double[n3];
+        xPrevIterate = new double[n3];
+        massEff = new double[nodes];
+        xDamp = new double[n3];
+        w = new double[n3];
+        xk = new double[n3];
+        rhs = new double[rowCount];
+        mu = new double[rowCount];
+        lapTmp = new double[bendRows];
+        bendTarget = new double[bendRows];
+        dampTmp = new double[bendRows];
+        LOG.log(Level.FINE, "{0}: {1} rows, {2} nonzeros in the system (lower), {3} in L, ordering {4}",
+                new Object[] {name, systemRows(), systemNonzeros(), cholesky().factorNonzeros(),
+                    cholesky().orderingName()});
+    }
+
+    /** Builds the pattern of the row-space matrix G W Gᵀ + D, its scatter lists and its analysis. */
+    private void buildRowSpaceSystem() {
+        int n3 = 3 * nodes;
+        int nnz = gDof.length;
         // Pairs (rowA >= rowB) sharing a dof: the pattern of S (lower triangle, column = rowB).
         long pairCount = 0;
         for (int d = 0; d < n3; d++) {
@@ -355,37 +423,6 @@ public final class ClothSolver {
             }
         }
         cholesky = new SparseCholesky(matrix);
-        crossCache = new int[nodes][];
-        contactK = new int[nodes];
-        contactN = new double[9 * nodes];
-        contactD = new double[3 * nodes];
-        contactStick = new double[3 * nodes];
-        contactKappa = new double[nodes];
-        contactShift = new double[3 * nodes];
-        contactAnchor = new double[3 * nodes];
-        contactLambda = new double[3 * nodes];
-        sticky = new boolean[nodes];
-        force = new double[n3];
-        xStart = new double[n3];
-        xCollided = new double[n3];
-        xProjected = new double[n3];
-
-        xTilde = new double[n3];
-        xHat = new double[n3];
-        xTarget = new double[n3];
-        xTry = new double[n3];
-        xPrevIterate = new double[n3];
-        massEff = new double[nodes];
-        xDamp = new double[n3];
-        w = new double[n3];
-        xk = new double[n3];
-        rhs = new double[rowCount];
-        mu = new double[rowCount];
-        lapTmp = new double[bendRows];
-        bendTarget = new double[bendRows];
-        dampTmp = new double[bendRows];
-        LOG.log(Level.FINE, "{0}: {1} rows, {2} nonzeros in S (lower), {3} in L, ordering {4}",
-                new Object[] {name, rowCount, unique, cholesky.factorNonzeros(), cholesky.orderingName()});
     }
 
     private static int find(int[] colPtr, int[] rowIdx, int col, int row) {
@@ -440,17 +477,17 @@ public final class ClothSolver {
 
     /** @return the number of rows of the SPD system */
     public int systemRows() {
-        return rowCount;
+        return primal != null ? primal.size() : rowCount;
     }
 
     /** @return the number of stored nonzeros of the SPD system (lower triangle) */
     public int systemNonzeros() {
-        return matrix.rowIdx.length;
+        return primal != null ? primal.nonzeros() : matrix.rowIdx.length;
     }
 
     /** @return the linear solver (for statistics) */
     public SparseCholesky cholesky() {
-        return cholesky;
+        return primal != null ? primal.cholesky() : cholesky;
     }
 
     /** @return node positions, 3 per node, metres (live array: do not modify during a step) */
@@ -936,7 +973,6 @@ public final class ClothSolver {
         boolean converged = false;
         double strain = Double.NaN;
         double previousStrain = Double.POSITIVE_INFINITY;
-        double[] values = matrix.values;
         while (iterations < settings.maxIterations()) {
             iterations++;
             projectionTarget(iterations == 1);
@@ -1001,44 +1037,16 @@ public final class ClothSolver {
                     rhs[r] -= alpha[r] * softLambda[r - softStart];
                 }
             }
-            Arrays.fill(values, 0);
-            for (int r = 0; r < rowCount; r++) {
-                values[diagSlot[r]] = alpha[r];
-            }
-            scatter(pairs, values);
-            scatterContactBlocks(values);
             try {
-                cholesky.factor(values);
+                if (primal != null) {
+                    solvePrimal();
+                } else {
+                    solveRowSpace();
+                }
                 factorizations++;
-                cholesky.solve(rhs, mu);
             } catch (NotPositiveDefiniteException ex) {
                 throw new SimulationException(name + ": the SPD system of eq. 3.30 lost definiteness at t="
                         + time + " s (" + ex.getMessage() + ")", ex);
-            }
-            // x = x_target − W Gᵀ μ (W is diagonal except on contact nodes)
-            Arrays.fill(force, 0);
-            for (int r = 0; r < rowCount; r++) {
-                double m = mu[r];
-                if (m == 0) {
-                    continue;
-                }
-                for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
-                    force[gDof[e]] += gVal[e] * m;
-                }
-            }
-            for (int i = 0; i < n3; i++) {
-                xk[i] = xTarget[i] - w[i] * force[i];
-            }
-            for (int ci = 0; ci < contactCount; ci++) {
-                int p = contactNodes[ci];
-                double inv = contactInvMass(p);
-                for (int c = 0; c < 3; c++) {
-                    for (int c2 = 0; c2 < 3; c2++) {
-                        if (c2 != c) {
-                            xk[3 * p + c] -= crossW(p, c, c2, inv) * force[3 * p + c2];
-                        }
-                    }
-                }
             }
             for (int i = 0; i < n3; i++) {
                 if (!Double.isFinite(xk[i])) {
@@ -1106,6 +1114,80 @@ public final class ClothSolver {
         }
     }
 
+
+    /**
+     * Solves this iteration's system with the primal form ({@link PrimalSystem}): μ, the forces
+     * Gᵀμ and the new iterate x_k = x_target − W Gᵀ μ.
+     */
+    private void solvePrimal() {
+        for (int p = 0; p < nodes; p++) {
+            omega[p] = massEff[p];
+        }
+        for (int ci = 0; ci < contactCount; ci++) {
+            int p = contactNodes[ci];
+            omega[p] = massEff[p] * (1 + contactKappa[p]);
+            for (int c = 0; c < 3; c++) {
+                for (int c2 = 0; c2 < 3; c2++) {
+                    projector[9 * p + 3 * c + c2] = crossW(p, c, c2, 1.0);
+                }
+            }
+        }
+        primal.solve(gVal, alpha, rhs, omega, pinned, contactNodes, contactCount, projector, mu, zTmp);
+        finishPrimal();
+    }
+
+    /** force = Gᵀμ and x_k = x_target − z after a primal solve. */
+    private void finishPrimal() {
+        computeForce();
+        int n3 = 3 * nodes;
+        for (int i = 0; i < n3; i++) {
+            xk[i] = xTarget[i] - zTmp[i];
+        }
+    }
+
+    /** Solves this iteration's system by factoring the row-space matrix G W Gᵀ + D itself. */
+    private void solveRowSpace() {
+        double[] values = matrix.values;
+        Arrays.fill(values, 0);
+        for (int r = 0; r < rowCount; r++) {
+            values[diagSlot[r]] = alpha[r];
+        }
+        scatter(pairs, values);
+        scatterContactBlocks(values);
+        cholesky.factor(values);
+        cholesky.solve(rhs, mu);
+        computeForce();
+        // x = x_target − W Gᵀ μ (W is diagonal except on contact nodes)
+        int n3 = 3 * nodes;
+        for (int i = 0; i < n3; i++) {
+            xk[i] = xTarget[i] - w[i] * force[i];
+        }
+        for (int ci = 0; ci < contactCount; ci++) {
+            int p = contactNodes[ci];
+            double inv = contactInvMass(p);
+            for (int c = 0; c < 3; c++) {
+                for (int c2 = 0; c2 < 3; c2++) {
+                    if (c2 != c) {
+                        xk[3 * p + c] -= crossW(p, c, c2, inv) * force[3 * p + c2];
+                    }
+                }
+            }
+        }
+    }
+
+    /** force = Gᵀ μ. */
+    private void computeForce() {
+        Arrays.fill(force, 0);
+        for (int r = 0; r < rowCount; r++) {
+            double m = mu[r];
+            if (m == 0) {
+                continue;
+            }
+            for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
+                force[gDof[e]] += gVal[e] * m;
+            }
+        }
+    }
 
     /**
      * Sets the metric W = M⁻¹ and the anchor of the iteration. The first iteration solves

@@ -163,7 +163,10 @@ class DynamicsTest {
         // A half-cylinder vault (radius 0.15 m, rest shape = initial) standing on its two straight
         // edges. With k = 1 N·m the bending stiffness dwarfs its weight (0.2 kg/m² × 0.24 m² ·g ≈
         // 0.5 N) and the crown moves by less than 5 mm in 0.5 s; with k = 1e-7 N·m it cannot carry
-        // itself and the crown drops by more than 3 cm.
+        // itself and the crown drops by more than 3 cm. Cloth–cloth collisions are off: the soft
+        // vault folds onto itself from t ≈ 0.12 s, the regime solver.md lists as a known problem
+        // (cloth–cloth contacts against the inextensibility in a fold), and this test is about
+        // the rest shape and the bending stiffness.
         double stiff = crownDrop(1.0);
         double soft = crownDrop(1e-7);
         assertTrue(stiff < 0.005, "stiff crown drop " + stiff);
@@ -182,6 +185,7 @@ class DynamicsTest {
         ClothMaterial mat = ClothMaterial.DEFAULT.withBendingStiffness(k).withRestShape(RestShape.INITIAL);
         ClothModel m = new ClothModel(base, g.triangles, mat);
         ClothSolver s = new ClothSolver("vault", m, new SolverSettings(Integrator.BACKWARD_EULER, 40));
+        s.setSelfCollisions(false);
         int crown = -1;
         double best = -1;
         for (int p = 0; p < m.nodeCount(); p++) {

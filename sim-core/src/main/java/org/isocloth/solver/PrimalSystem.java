@@ -1,0 +1,486 @@
+package org.isocloth.solver;
+
+import java.util.Arrays;
+import org.isocloth.linalg.NotPositiveDefiniteException;
+import org.isocloth.linalg.SparseCholesky;
+import org.isocloth.linalg.SymmetricCsc;
+
+/**
+ * Solves the Gauss-Newton system of eq. 3.30, {@code (G W Gᵀ + A) μ = r}, through its primal
+ * (position-space) form instead of factoring the row-space matrix.
+ *
+ * <p>G has one row per bending residual, constraint and spring (12k rows for 1k base triangles),
+ * A = diag(α) holds their compliances (all positive: hard rows carry a tiny regularisation) and W
+ * is block diagonal with one 3×3 block per node: (1/m)·I for a free node, 0 for a pinned one and
+ * P/(m(1+κ)) for a contact node, P the projector onto its tangent space. With
+ * {@code z = W Gᵀ μ} (the displacement the iteration takes off its target) the system is
+ * equivalent to
+ *
+ * <pre>
+ *   K z = Π Gᵀ A⁻¹ r,    K = Π (Ω + Gᵀ A⁻¹ G) Π + (I − Π),    μ = A⁻¹ (r − G z)
+ * </pre>
+ *
+ * where Π = diag(P_p) (I for a free node, 0 for a pinned one) and Ω = diag(m(1+κ)). Derivation:
+ * A μ = r − G W Gᵀ μ = r − G z, so z = W Gᵀ A⁻¹ (r − G z); on the range of Π, W is invertible
+ * with inverse Ω, which gives Π(Ω + Gᵀ A⁻¹ G)z = Π Gᵀ A⁻¹ r, and z has no component outside that
+ * range. K is symmetric positive definite: on the range of Π it is Ω plus a Gram matrix, outside it
+ * the identity.
+ *
+ * <p>Why: K has one row per coordinate (3 per node: 6k rows for 1k base triangles) and couples
+ * only nodes that share a row of G (a node's neighbours within two Crouzeix-Raviart stencils),
+ * whereas the row-space matrix couples every pair of rows sharing a node, and a conforming row
+ * touches thirteen nodes. The pattern is node-level (3×3 blocks) and does not depend on the
+ * contacts or pins, so it is analysed once. Measured factor sizes are in docs/benchmarks.md.
+ *
+ * <p>Numerically the hard rows' small α (10⁻⁶ of the largest inverse mass) makes K ill-conditioned
+ * along the constraint gradients, but z's error along those directions stays at rounding level
+ * relative to z, so μ = A⁻¹(r − Gz) loses only about six digits: about 10⁻¹⁰ relative.
+ * The solver computes the same μ as the row-space factorization to that accuracy (tested).
+ */
+final class PrimalSystem {
+    private final int nodes;
+    private final int rows;
+    private final int[] gPtr;
+    private final int[] gDof;
+
+    private final SymmetricCsc matrix;
+    private final SparseCholesky cholesky;
+    /** Slot of the diagonal entry of every coordinate. */
+    private final int[] diagSlot;
+    /** Per row of G: its entry pairs (e1, e2, slot) with e1 ≥ e2, grouped by row. */
+    private final int[] pairPtr;
+    private final int[] pairs;
+    /** Node-level pattern: column node q has blocks nodeColPtr[q].. (the diagonal block first). */
+    private final int[] nodeColPtr;
+    private final int[] blockRow;
+    /** Blocks whose row node is p and whose column node is smaller: nodeRowPtr[p].. into nodeRowBlock. */
+    private final int[] nodeRowPtr;
+    private final int[] nodeRowBlock;
+    private final int[] blockCol;
+
+    private final double[] bvec;
+    private final double[] scaled;
+    /** Rows [dynStart, dynEnd) change every iteration (the distance rows); the others rarely. */
+    private final int dynStart;
+    private final int dynEnd;
+    /** K's contribution of the other rows, and the values of G and α it was computed from. */
+    private final double[] staticValues;
+    private final double[] staticG;
+    private final double[] staticAlpha;
+    private boolean staticValid;
+    private final double[] block = new double[9];
+    private final double[] tmp = new double[9];
+
+    /**
+     * Builds the pattern of K from the pattern of G and analyses it.
+     *
+     * @param nodes number of nodes (the dofs are 3·nodes)
+     * @param rows number of rows of G
+     * @param gPtr row pointers of G (length rows + 1)
+     * @param gDof dof of every entry of G
+     * @param dynStart first row whose values change between iterations
+     * @param dynEnd end (exclusive) of those rows; the values of all other rows are compared with
+     *     the ones last used at every solve and their part of K recomputed only when they changed
+     */
+    PrimalSystem(int nodes, int rows, int[] gPtr, int[] gDof, int dynStart, int dynEnd) {
+        this.nodes = nodes;
+        this.dynStart = dynStart;
+        this.dynEnd = dynEnd;
+        this.rows = rows;
+        this.gPtr = gPtr;
+        this.gDof = gDof;
+        // Node pairs (p ≥ q) sharing a row.
+        long count = nodes;
+        int[] rowNodes = new int[64];
+        for (int r = 0; r < rows; r++) {
+            int k = rowNodeSet(r, rowNodes);
+            rowNodes = growIfFull(rowNodes, k);
+            count += (long) k * (k - 1) / 2;
+        }
+        if (count > Integer.MAX_VALUE / 2) {
+            throw new IllegalArgumentException("cloth too large: " + count + " node couplings");
+        }
+        long[] keys = new long[(int) count];
+        int kp = 0;
+        for (int p = 0; p < nodes; p++) {
+            keys[kp++] = ((long) p << 32) | p;
+        }
+        for (int r = 0; r < rows; r++) {
+            int k = rowNodeSet(r, rowNodes);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < i; j++) {
+                    int a = rowNodes[i];
+                    int b = rowNodes[j];
+                    int p = Math.max(a, b);
+                    int q = Math.min(a, b);
+                    keys[kp++] = ((long) q << 32) | p; // sorted by column q, then row p
+                }
+            }
+        }
+        Arrays.sort(keys, 0, kp);
+        int unique = 0;
+        for (int i = 0; i < kp; i++) {
+            if (i == 0 || keys[i] != keys[i - 1]) {
+                keys[unique++] = keys[i];
+            }
+        }
+        nodeColPtr = new int[nodes + 1];
+        blockRow = new int[unique];
+        blockCol = new int[unique];
+        for (int i = 0; i < unique; i++) {
+            int q = (int) (keys[i] >>> 32);
+            nodeColPtr[q + 1]++;
+            blockRow[i] = (int) keys[i];
+            blockCol[i] = q;
+        }
+        for (int q = 0; q < nodes; q++) {
+            nodeColPtr[q + 1] += nodeColPtr[q];
+        }
+        nodeRowPtr = new int[nodes + 1];
+        for (int i = 0; i < unique; i++) {
+            if (blockRow[i] != blockCol[i]) {
+                nodeRowPtr[blockRow[i] + 1]++;
+            }
+        }
+        for (int p = 0; p < nodes; p++) {
+            nodeRowPtr[p + 1] += nodeRowPtr[p];
+        }
+        nodeRowBlock = new int[nodeRowPtr[nodes]];
+        int[] fill = Arrays.copyOf(nodeRowPtr, nodes);
+        for (int i = 0; i < unique; i++) {
+            if (blockRow[i] != blockCol[i]) {
+                nodeRowBlock[fill[blockRow[i]]++] = i;
+            }
+        }
+        // Scalar lower CSC: column 3q+c' holds the diagonal block's rows 3q+c'..3q+2, then three
+        // rows per off-diagonal block in increasing row node order.
+        int n3 = 3 * nodes;
+        int[] colPtr = new int[n3 + 1];
+        for (int q = 0; q < nodes; q++) {
+            int off = nodeColPtr[q + 1] - nodeColPtr[q] - 1;
+            for (int c = 0; c < 3; c++) {
+                colPtr[3 * q + c + 1] = colPtr[3 * q + c] + (3 - c) + 3 * off;
+            }
+        }
+        int[] rowIdx = new int[colPtr[n3]];
+        for (int q = 0; q < nodes; q++) {
+            for (int c = 0; c < 3; c++) {
+                int s = colPtr[3 * q + c];
+                for (int c2 = c; c2 < 3; c2++) {
+                    rowIdx[s++] = 3 * q + c2;
+                }
+                for (int bi = nodeColPtr[q] + 1; bi < nodeColPtr[q + 1]; bi++) {
+                    for (int c2 = 0; c2 < 3; c2++) {
+                        rowIdx[s++] = 3 * blockRow[bi] + c2;
+                    }
+                }
+            }
+        }
+        matrix = new SymmetricCsc(n3, colPtr, rowIdx, new double[rowIdx.length]);
+        diagSlot = new int[n3];
+        for (int d = 0; d < n3; d++) {
+            diagSlot[d] = colPtr[d];
+        }
+        // Entry pairs per row of G.
+        pairPtr = new int[rows + 1];
+        long pairCount = 0;
+        for (int r = 0; r < rows; r++) {
+            long m = gPtr[r + 1] - gPtr[r];
+            pairCount += m * (m + 1) / 2;
+            if (pairCount > Integer.MAX_VALUE / 3) {
+                throw new IllegalArgumentException("cloth too large: " + pairCount + " matrix contributions");
+            }
+            pairPtr[r + 1] = (int) pairCount;
+        }
+        pairs = new int[3 * (int) pairCount];
+        int pi = 0;
+        for (int r = 0; r < rows; r++) {
+            for (int e1 = gPtr[r]; e1 < gPtr[r + 1]; e1++) {
+                for (int e2 = gPtr[r]; e2 <= e1; e2++) {
+                    int d1 = gDof[e1];
+                    int d2 = gDof[e2];
+                    pairs[pi++] = e1;
+                    pairs[pi++] = e2;
+                    // two distinct entries on the same dof contribute twice to the diagonal:
+                    // encode that by a negative slot
+                    int slot = slotOf(Math.max(d1, d2), Math.min(d1, d2));
+                    pairs[pi++] = d1 == d2 && e1 != e2 ? -1 - slot : slot;
+                }
+            }
+        }
+        cholesky = new SparseCholesky(matrix);
+        bvec = new double[n3];
+        scaled = new double[rows];
+        staticValues = new double[rowIdx.length];
+        staticG = new double[gDof.length];
+        staticAlpha = new double[rows];
+    }
+
+    private int rowNodeSet(int r, int[] out) {
+        int k = 0;
+        for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
+            int p = gDof[e] / 3;
+            boolean seen = false;
+            for (int i = 0; i < k && !seen; i++) {
+                seen = out[i] == p;
+            }
+            if (!seen) {
+                if (k == out.length) {
+                    return k + 1; // caller grows the array and asks again
+                }
+                out[k++] = p;
+            }
+        }
+        return k;
+    }
+
+    private int[] growIfFull(int[] a, int k) {
+        if (k <= a.length) {
+            return a;
+        }
+        throw new IllegalArgumentException("a row of G touches more than " + a.length + " nodes");
+    }
+
+    /** Slot of scalar entry (row d1, column d2), d1 ≥ d2, in the lower CSC. */
+    private int slotOf(int d1, int d2) {
+        int p = d1 / 3;
+        int q = d2 / 3;
+        int c = d1 % 3;
+        int c2 = d2 % 3;
+        if (p == q) {
+            return matrix.colPtr[d2] + (c - c2);
+        }
+        int lo = nodeColPtr[q] + 1;
+        int hi = nodeColPtr[q + 1] - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (blockRow[mid] < p) {
+                lo = mid + 1;
+            } else if (blockRow[mid] > p) {
+                hi = mid - 1;
+            } else {
+                return blockSlot(mid, c, c2);
+            }
+        }
+        throw new IllegalStateException("entry (" + d1 + ", " + d2 + ") not in the pattern");
+    }
+
+    /** Slot of entry (c, c2) of off-diagonal block bi (row node > column node). */
+    private int blockSlot(int bi, int c, int c2) {
+        int q = blockCol[bi];
+        return matrix.colPtr[3 * q + c2] + (3 - c2) + 3 * (bi - nodeColPtr[q] - 1) + c;
+    }
+
+    /** Slot of entry (c, c2) of node p's diagonal block, any c, c2 (symmetric storage). */
+    private int diagBlockSlot(int p, int c, int c2) {
+        int hi = Math.max(c, c2);
+        int lo = Math.min(c, c2);
+        return matrix.colPtr[3 * p + lo] + (hi - lo);
+    }
+
+    /** Number of coordinates (3 per node). */
+    int size() {
+        return 3 * nodes;
+    }
+
+    /** Stored nonzeros of K (lower triangle). */
+    int nonzeros() {
+        return matrix.rowIdx.length;
+    }
+
+    /** The factorization in use (for its statistics). */
+    SparseCholesky cholesky() {
+        return cholesky;
+    }
+
+    /**
+     * Solves the system for μ and z.
+     *
+     * @param gVal values of G
+     * @param alpha compliances (all positive)
+     * @param r right-hand side (length rows)
+     * @param omega Ω per node: m(1+κ) (ignored for pinned nodes)
+     * @param pinned pinned nodes (W = 0)
+     * @param projNodes nodes with a tangent-space projector (contact nodes), first projCount used
+     * @param projCount number of projected nodes
+     * @param proj projectors P, 9 per node (row-major), read for the projected nodes
+     * @param mu output multipliers (length rows)
+     * @param z output displacement W Gᵀ μ (length 3·nodes)
+     * @throws NotPositiveDefiniteException if K is not positive definite (cannot happen for
+     *     finite positive inputs; reported instead of returning garbage)
+     */
+    void solve(double[] gVal, double[] alpha, double[] r, double[] omega, boolean[] pinned, int[] projNodes,
+            int projCount, double[] proj, double[] mu, double[] z) {
+        double[] values = matrix.values;
+        if (!staticUpToDate(gVal, alpha)) {
+            Arrays.fill(staticValues, 0);
+            addRows(0, dynStart, gVal, alpha, staticValues);
+            addRows(dynEnd, rows, gVal, alpha, staticValues);
+            staticValid = true;
+        }
+        System.arraycopy(staticValues, 0, values, 0, values.length);
+        addRows(dynStart, dynEnd, gVal, alpha, values);
+        Arrays.fill(bvec, 0);
+        for (int row = 0; row < rows; row++) {
+            double s = r[row] / alpha[row];
+            scaled[row] = s;
+            for (int e = gPtr[row]; e < gPtr[row + 1]; e++) {
+                bvec[gDof[e]] += gVal[e] * s;
+            }
+        }
+        for (int p = 0; p < nodes; p++) {
+            if (!pinned[p]) {
+                for (int c = 0; c < 3; c++) {
+                    values[diagSlot[3 * p + c]] += omega[p];
+                }
+            }
+        }
+        for (int i = 0; i < projCount; i++) {
+            int p = projNodes[i];
+            if (!pinned[p]) {
+                project(p, proj, 9 * p);
+            }
+        }
+        for (int p = 0; p < nodes; p++) {
+            if (pinned[p]) {
+                project(p, ZERO, 0);
+            }
+        }
+        cholesky.factor(values);
+        cholesky.solve(bvec, z);
+        multipliers(gVal, alpha, mu, z);
+    }
+
+    private static final double[] ZERO = new double[9];
+
+    private void multipliers(double[] gVal, double[] alpha, double[] mu, double[] z) {
+        // μ = A⁻¹ (r − G z)
+        for (int row = 0; row < rows; row++) {
+            double gz = 0;
+            for (int e = gPtr[row]; e < gPtr[row + 1]; e++) {
+                gz += gVal[e] * z[gDof[e]];
+            }
+            mu[row] = scaled[row] - gz / alpha[row];
+        }
+    }
+
+    private void projectRhs(int p, double[] pm, int o) {
+        double r0 = bvec[3 * p];
+        double r1 = bvec[3 * p + 1];
+        double r2 = bvec[3 * p + 2];
+        for (int c = 0; c < 3; c++) {
+            bvec[3 * p + c] = pm[o + 3 * c] * r0 + pm[o + 3 * c + 1] * r1 + pm[o + 3 * c + 2] * r2;
+        }
+    }
+
+    /** Adds Σ g gᵀ/α of rows [from, to) to out (lower triangle). */
+    private void addRows(int from, int to, double[] gVal, double[] alpha, double[] out) {
+        for (int row = from; row < to; row++) {
+            double inv = 1.0 / alpha[row];
+            for (int i = 3 * pairPtr[row], end = 3 * pairPtr[row + 1]; i < end; i += 3) {
+                double v = inv * gVal[pairs[i]] * gVal[pairs[i + 1]];
+                int slot = pairs[i + 2];
+                if (slot >= 0) {
+                    out[slot] += v;
+                } else {
+                    out[-1 - slot] += 2 * v;
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether the rows outside [dynStart, dynEnd) still have the values their cached part of K
+     * was computed from; records the current values when not.
+     */
+    private boolean staticUpToDate(double[] gVal, double[] alpha) {
+        boolean same = staticValid;
+        for (int part = 0; part < 2; part++) {
+            int from = part == 0 ? 0 : dynEnd;
+            int to = part == 0 ? dynStart : rows;
+            for (int row = from; row < to; row++) {
+                if (alpha[row] != staticAlpha[row]) {
+                    same = false;
+                    staticAlpha[row] = alpha[row];
+                }
+            }
+            for (int e = gPtr[from]; e < gPtr[to]; e++) {
+                if (gVal[e] != staticG[e]) {
+                    same = false;
+                    staticG[e] = gVal[e];
+                }
+            }
+        }
+        return same;
+    }
+
+    /**
+     * Replaces node p's block row and column by P·(…)·P, its diagonal block by P B P + (I − P),
+     * and its right-hand side by P b.
+     */
+    private void project(int p, double[] pm, int o) {
+        double[] values = matrix.values;
+        double[] b = block;
+        double[] t = tmp;
+        // diagonal block
+        for (int c = 0; c < 3; c++) {
+            for (int c2 = 0; c2 < 3; c2++) {
+                b[3 * c + c2] = values[diagBlockSlot(p, c, c2)];
+            }
+        }
+        mul(pm, o, b, t); // t = P B
+        for (int c = 0; c < 3; c++) {
+            for (int c2 = c; c2 < 3; c2++) {
+                double v = 0;
+                for (int k = 0; k < 3; k++) {
+                    v += t[3 * c2 + k] * pm[o + 3 * k + c];
+                }
+                // (P B P)[c2][c] + (I − P)[c2][c]
+                values[diagBlockSlot(p, c, c2)] = v + (c == c2 ? 1 : 0) - pm[o + 3 * c2 + c];
+            }
+        }
+        // blocks with p as the column node: B ← B P
+        for (int bi = nodeColPtr[p] + 1; bi < nodeColPtr[p + 1]; bi++) {
+            for (int c = 0; c < 3; c++) {
+                double b0 = values[blockSlot(bi, c, 0)];
+                double b1 = values[blockSlot(bi, c, 1)];
+                double b2 = values[blockSlot(bi, c, 2)];
+                for (int c2 = 0; c2 < 3; c2++) {
+                    t[3 * c + c2] = b0 * pm[o + c2] + b1 * pm[o + 3 + c2] + b2 * pm[o + 6 + c2];
+                }
+            }
+            for (int c = 0; c < 3; c++) {
+                for (int c2 = 0; c2 < 3; c2++) {
+                    values[blockSlot(bi, c, c2)] = t[3 * c + c2];
+                }
+            }
+        }
+        // blocks with p as the row node: B ← P B
+        for (int k = nodeRowPtr[p]; k < nodeRowPtr[p + 1]; k++) {
+            int bi = nodeRowBlock[k];
+            for (int c2 = 0; c2 < 3; c2++) {
+                double b0 = values[blockSlot(bi, 0, c2)];
+                double b1 = values[blockSlot(bi, 1, c2)];
+                double b2 = values[blockSlot(bi, 2, c2)];
+                for (int c = 0; c < 3; c++) {
+                    t[3 * c + c2] = pm[o + 3 * c] * b0 + pm[o + 3 * c + 1] * b1 + pm[o + 3 * c + 2] * b2;
+                }
+            }
+            for (int c = 0; c < 3; c++) {
+                for (int c2 = 0; c2 < 3; c2++) {
+                    values[blockSlot(bi, c, c2)] = t[3 * c + c2];
+                }
+            }
+        }
+        projectRhs(p, pm, o);
+    }
+
+    /** t = P·B for 3×3 row-major matrices, P read at offset o. */
+    private static void mul(double[] pm, int o, double[] b, double[] t) {
+        for (int c = 0; c < 3; c++) {
+            for (int c2 = 0; c2 < 3; c2++) {
+                t[3 * c + c2] = pm[o + 3 * c] * b[c2] + pm[o + 3 * c + 1] * b[3 + c2] + pm[o + 3 * c + 2] * b[6 + c2];
+            }
+        }
+    }
+}
