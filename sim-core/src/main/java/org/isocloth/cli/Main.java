@@ -137,7 +137,7 @@ public final class Main {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
-        out.println("       cloth bench [--steps N] [--cells M,M,...]");
+        out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N]");
         out.println("       cloth plot --out FILE.png --y COLUMN [--x COLUMN] [--log] [--title TEXT]"
                 + " [--hline VALUE[:LABEL]] CSV[=LABEL] ...");
     }

@@ -123,9 +123,11 @@ class PrimalSystemTest {
                 scale = Math.max(scale, Math.abs(ref.get(row)));
             }
             for (int row = 0; row < rows; row++) {
-                // the hard rows (α = 1e-6) amplify rounding by about 1/α relative to z: 1e-8 is
-                // far above that (≈1e-10) and far below any real disagreement
-                assertEquals(ref.get(row), mu[row], 1e-8 * scale, "trial " + trial + " row " + row);
+                // K's condition number is about |g|²/(α·ω) ≈ 50/(1e-6 · 0.5) = 1e8 here (random
+                // rows of up to 12 unit Gaussians, hard rows α = 1e-6), so both solves carry
+                // relative errors up to ε·1e8 ≈ 1e-8; 1e-7 is above that and far below any
+                // structural disagreement (O(1))
+                assertEquals(ref.get(row), mu[row], 1e-7 * scale, "trial " + trial + " row " + row);
             }
             DMatrixRMaj zRef = new DMatrixRMaj(3 * nodes, 1);
             DMatrixRMaj gtmu = new DMatrixRMaj(3 * nodes, 1);
@@ -133,7 +135,7 @@ class PrimalSystemTest {
             CommonOps_DDRM.mult(w, gtmu, zRef);
             double zs = CommonOps_DDRM.elementMaxAbs(zRef);
             for (int i = 0; i < 3 * nodes; i++) {
-                assertEquals(zRef.get(i), z[i], 1e-9 * zs, "trial " + trial + " z " + i);
+                assertEquals(zRef.get(i), z[i], 1e-7 * zs, "trial " + trial + " z " + i);
             }
         }
     }
