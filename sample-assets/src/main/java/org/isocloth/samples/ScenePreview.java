@@ -14,12 +14,14 @@ import com.jme3.scene.shape.Sphere;
 import com.jme3.util.BufferUtils;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.isocloth.jme.ClothAppState;
 import org.isocloth.jme.ClothColliderControl;
 import org.isocloth.jme.ClothControl;
 import org.isocloth.jme.PinGroup;
+import org.isocloth.jme.SceneCollider;
+import org.isocloth.cli.SceneRun;
+import org.isocloth.collision.Collider;
+import org.isocloth.collision.MeshCollider;
 import org.isocloth.mesh.GridMesh;
 import org.isocloth.mesh.MeshLoadResult;
 import org.isocloth.mesh.MeshValidator;
@@ -45,12 +47,12 @@ import org.isocloth.solver.CollisionHandling;
  * An IsoCloth scene file shown in jME: each cloth becomes a Geometry with a {@link ClothControl}
  * (mesh coordinates = world coordinates), each pin box a {@link PinGroup} following a Node moved
  * as the scene's pin motion says, each analytic collider a Node with a {@link ClothColliderControl}
- * moved by its motion. {@link #animate} moves those Nodes to a simulated time; {@link #edited}
+ * moved by its motion, each mesh collider (OBJ, OBJ sequence) the collider {@code cloth run}
+ * builds, registered with the AppState, plus a Geometry showing it. {@link #animate} moves those Nodes to a simulated time; {@link #edited}
  * gives the scene back with the materials and solver settings as the controls now have them, so
  * the previewer can save what the user tuned as a file {@code cloth run} accepts.
  */
 public final class ScenePreview {
-    private static final Logger LOG = Logger.getLogger(ScenePreview.class.getName());
 
     private final SceneSpec spec;
     private final Node root = new Node("scene");
@@ -60,6 +62,10 @@ public final class ScenePreview {
     private final List<Node> colliderNodes = new ArrayList<>();
     private final List<AnalyticColliderSpec> colliders = new ArrayList<>();
     private final List<double[]> colliderRotation = new ArrayList<>();
+    /** Mesh colliders (OBJ, OBJ sequences): the solver's collider, and a twin for the display. */
+    private final List<SceneCollider> meshColliders = new ArrayList<>();
+    private final List<MeshCollider> meshDisplay = new ArrayList<>();
+    private final List<Mesh> meshShapes = new ArrayList<>();
 
     /**
      * Builds the jME scene of a scene file.
@@ -99,7 +105,7 @@ public final class ScenePreview {
         }
         for (ColliderSpec c : spec.colliders()) {
             if (!(c instanceof AnalyticColliderSpec a)) {
-                LOG.log(Level.WARNING, "{0}: mesh colliders are not shown by the previewer yet", c.name());
+                addMeshCollider(c, assets);
                 continue;
             }
             Node n = new Node(c.name());
@@ -155,6 +161,85 @@ public final class ScenePreview {
         animate(0);
     }
 
+    /**
+     * A mesh collider (OBJ or OBJ sequence): the solver gets the collider {@code cloth run}
+     * builds (it animates itself from the simulation time, {@link MeshCollider#setInterval}); the
+     * display shows a twin of it, set to the time of each frame on the render thread, so the two
+     * threads share nothing.
+     */
+    private void addMeshCollider(ColliderSpec c, AssetManager assets) {
+        Collider solverSide = SceneRun.buildCollider(c);
+        MeshCollider display = (MeshCollider) SceneRun.buildCollider(c);
+        meshColliders.add(new SceneCollider(c.name()) {
+            @Override
+            public Collider collider() {
+                return solverSide;
+            }
+
+            @Override
+            public boolean capture() {
+                return true;
+            }
+
+            @Override
+            public void beginInterval(double t0, double t1) {
+                // the collider follows the simulation time itself
+            }
+        });
+        Mesh mesh = new Mesh();
+        int[] tri = display.triangles();
+        mesh.setBuffer(VertexBuffer.Type.Index, 3, BufferUtils.createIntBuffer(tri));
+        mesh.setBuffer(VertexBuffer.Type.Position, 3, BufferUtils.createFloatBuffer(3 * display.vertexCount()));
+        mesh.setBuffer(VertexBuffer.Type.Normal, 3, BufferUtils.createFloatBuffer(3 * display.vertexCount()));
+        Geometry g = new Geometry(c.name(), mesh);
+        g.setMaterial(Showcase.lit(assets, new ColorRGBA(0.55f, 0.55f, 0.58f, 1)));
+        root.attachChild(g);
+        meshDisplay.add(display);
+        meshShapes.add(mesh);
+    }
+
+    /** Writes a mesh collider's positions and area-weighted vertex normals into its jME mesh. */
+    private static void showMesh(MeshCollider display, Mesh mesh, double t) {
+        display.setInterval(t, t);
+        double[] x = display.endPositions();
+        int[] tri = display.triangles();
+        float[] n = new float[x.length];
+        for (int f = 0; f < tri.length; f += 3) {
+            int a = 3 * tri[f];
+            int b = 3 * tri[f + 1];
+            int c = 3 * tri[f + 2];
+            double ux = x[b] - x[a];
+            double uy = x[b + 1] - x[a + 1];
+            double uz = x[b + 2] - x[a + 2];
+            double vx = x[c] - x[a];
+            double vy = x[c + 1] - x[a + 1];
+            double vz = x[c + 2] - x[a + 2];
+            float nx = (float) (uy * vz - uz * vy);
+            float ny = (float) (uz * vx - ux * vz);
+            float nz = (float) (ux * vy - uy * vx);
+            for (int k : new int[] {a, b, c}) {
+                n[k] += nx;
+                n[k + 1] += ny;
+                n[k + 2] += nz;
+            }
+        }
+        java.nio.FloatBuffer pb = (java.nio.FloatBuffer) mesh.getBuffer(VertexBuffer.Type.Position).getData();
+        java.nio.FloatBuffer nb = (java.nio.FloatBuffer) mesh.getBuffer(VertexBuffer.Type.Normal).getData();
+        pb.clear();
+        nb.clear();
+        for (int i = 0; i < x.length; i += 3) {
+            pb.put((float) x[i]).put((float) x[i + 1]).put((float) x[i + 2]);
+            float len = (float) Math.sqrt(n[i] * n[i] + n[i + 1] * n[i + 1] + n[i + 2] * n[i + 2]);
+            float s = len > 0 ? 1 / len : 0;
+            nb.put(n[i] * s).put(n[i + 1] * s).put(n[i + 2] * s);
+        }
+        pb.flip();
+        nb.flip();
+        mesh.getBuffer(VertexBuffer.Type.Position).updateData(pb);
+        mesh.getBuffer(VertexBuffer.Type.Normal).updateData(nb);
+        mesh.updateBound();
+    }
+
     /** @return the jME scene (attach it below the ClothAppState's root) */
     public Node root() {
         return root;
@@ -178,6 +263,9 @@ public final class ScenePreview {
         state.setWind(new Vector3f((float) w[0], (float) w[1], (float) w[2]));
         state.setTimeStep((float) spec.stepDuration());
         state.setMaxStepsPerFrame(Math.max(4, spec.substeps()));
+        for (SceneCollider m : meshColliders) {
+            state.addColliderProvider(out -> out.add(m));
+        }
     }
 
     /**
@@ -201,6 +289,9 @@ public final class ScenePreview {
             double angle = Math.sqrt(omega[0] * omega[0] + omega[1] * omega[1] + omega[2] * omega[2]) * t;
             axisAngle(omega[0], omega[1], omega[2], angle, spin);
             n.setLocalRotation(quaternion(multiply(spin, colliderRotation.get(i))));
+        }
+        for (int i = 0; i < meshDisplay.size(); i++) {
+            showMesh(meshDisplay.get(i), meshShapes.get(i), t);
         }
     }
 

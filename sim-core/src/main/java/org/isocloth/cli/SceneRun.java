@@ -72,7 +72,15 @@ public final class SceneRun {
         }
     }
 
-    private static Collider buildCollider(ColliderSpec spec) {
+    /**
+     * Builds the sim-core collider a scene entry describes (analytic shape, OBJ mesh or OBJ
+     * sequence, with its friction).
+     *
+     * @param spec the entry (not null)
+     * @return a new collider
+     * @throws InputException if a mesh file cannot be read
+     */
+    public static Collider buildCollider(ColliderSpec spec) {
         if (spec instanceof AnalyticColliderSpec a) {
             return a.build();
         }

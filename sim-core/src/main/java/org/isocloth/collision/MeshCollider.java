@@ -467,6 +467,11 @@ public final class MeshCollider extends Collider {
         return tris.length / 3;
     }
 
+    /** @return a copy of the vertex indices, 3 per triangle */
+    public int[] triangles() {
+        return tris.clone();
+    }
+
     /**
      * @return whether the mesh is closed (every edge shared by exactly two triangles traversing it
      *     in opposite directions), so that {@link #contains} can report points inside
