@@ -42,9 +42,11 @@ import org.isocloth.jme.ClothPanelState;
  *
  * <p>Keys: C cycles the character's animation clips, Space pauses, N steps once, R resets the
  * cloth, F12 (or PrtSc) saves a screenshot in the working directory. A right click on a cloth
- * pins the node under the cursor where it is (a second click releases it).
+ * pins the node under the cursor where it is (a second click releases it); a right-button drag
+ * pins every node seen inside the rectangle.
  *
  * <p>Options: {@code --click X,Y} right-clicks at a pixel (y up) once the cloth is built;
+ * {@code --box X0,Y0,X1,Y1} right-drags over that rectangle;
  * {@code --screenshot FILE --frames N} renders N frames, writes the last one to FILE
  * (PNG) and exits (used by the rendered test); {@code --size WxH}.
  */
@@ -83,6 +85,7 @@ public class Previewer extends SimpleApplication {
         Path shot = null;
         Path scene = null;
         java.util.List<com.jme3.math.Vector2f> clicks = new java.util.ArrayList<>();
+        java.util.List<com.jme3.math.Vector2f[]> boxes = new java.util.ArrayList<>();
         int frames = 120;
         int width = 1280;
         int height = 720;
@@ -90,6 +93,15 @@ public class Previewer extends SimpleApplication {
             switch (args[i]) {
                 case "--screenshot" -> shot = Path.of(value(args, ++i, "--screenshot"));
                 case "--frames" -> frames = parsePositive(value(args, ++i, "--frames"), "--frames");
+                case "--box" -> {
+                    String[] q = value(args, ++i, "--box").split(",");
+                    if (q.length != 4) {
+                        fail("--box: expected X0,Y0,X1,Y1 in pixels, got " + args[i]);
+                    }
+                    boxes.add(new com.jme3.math.Vector2f[] {
+                        new com.jme3.math.Vector2f(parsePositive(q[0], "--box x0"), parsePositive(q[1], "--box y0")),
+                        new com.jme3.math.Vector2f(parsePositive(q[2], "--box x1"), parsePositive(q[3], "--box y1"))});
+                }
                 case "--click" -> {
                     String[] xy = value(args, ++i, "--click").split(",");
                     if (xy.length != 2) {
@@ -110,7 +122,7 @@ public class Previewer extends SimpleApplication {
                     if (args[i].startsWith("--") || scene != null) {
                         fail("unknown option " + args[i]
                                 + " (usage: cloth preview [SCENE.json] [--screenshot FILE --frames N] [--size WxH]"
-                                + " [--click X,Y])");
+                                + " [--click X,Y] [--box X0,Y0,X1,Y1])");
                     }
                     scene = Path.of(args[i]);
                 }
@@ -125,6 +137,7 @@ public class Previewer extends SimpleApplication {
             }
         }
         app.pendingClicks.addAll(clicks);
+        app.pendingBoxes.addAll(boxes);
         if (shot != null) {
             app.setTimer(new FixedTimer());
         }
@@ -211,6 +224,9 @@ public class Previewer extends SimpleApplication {
         chase.setDefaultVerticalRotation(0.25f);
         chase.setInvertVerticalAxis(true);
         chase.setSmoothMotion(false);
+        // left drag orbits; the right button is for pins (click: one node, drag: a box)
+        chase.setToggleRotationTrigger(new com.jme3.input.controls.MouseButtonTrigger(
+                com.jme3.input.MouseInput.BUTTON_LEFT));
 
         ScreenshotAppState shots = new ScreenshotAppState("", "isocloth-preview");
         stateManager.attach(shots);
@@ -241,12 +257,25 @@ public class Previewer extends SimpleApplication {
                 case "pause" -> cloth.setPaused(!cloth.isPaused());
                 case "step" -> cloth.singleStep();
                 case "reset" -> cloth.resetAll();
-                case "pin" -> togglePin(inputManager.getCursorPosition());
                 default -> {
                 }
             }
         };
-        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset", "pin", "save");
+        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset", "save");
+        ActionListener pins = (name, pressed, tpf) -> {
+            com.jme3.math.Vector2f at = inputManager.getCursorPosition().clone();
+            if (pressed) {
+                pinPress = at;
+                return;
+            }
+            if (pinPress != null && pinPress.distance(at) > 6) {
+                boxPin(pinPress, at);
+            } else if (pinPress != null) {
+                togglePin(at);
+            }
+            pinPress = null;
+        };
+        inputManager.addListener(pins, "pin");
         setDisplayStatView(false);
         setDisplayFps(screenshot == null);
 
@@ -260,6 +289,9 @@ public class Previewer extends SimpleApplication {
 
     /** Right clicks to make (pixel positions, y up) once the cloth is built: {@code --click X,Y}. */
     final java.util.List<com.jme3.math.Vector2f> pendingClicks = new java.util.ArrayList<>();
+    /** Right-button drags to make (corner pairs, y up) once the cloth is built: {@code --box X0,Y0,X1,Y1}. */
+    final java.util.List<com.jme3.math.Vector2f[]> pendingBoxes = new java.util.ArrayList<>();
+    private com.jme3.math.Vector2f pinPress;
 
     @Override
     public void simpleUpdate(float tpf) {
@@ -267,6 +299,9 @@ public class Previewer extends SimpleApplication {
         if (frames == 2) {
             for (com.jme3.math.Vector2f c : pendingClicks) {
                 togglePin(c);
+            }
+            for (com.jme3.math.Vector2f[] b : pendingBoxes) {
+                boxPin(b[0], b[1]);
             }
         }
     }
@@ -353,19 +388,69 @@ public class Previewer extends SimpleApplication {
                 c.removePinGroup(old);
                 what = "released node " + best + " of " + g.getName();
             } else {
-                double[] rest = c.getModel().restPositions;
-                Vector3f local = g.worldToLocal(new Vector3f((float) rest[3 * best], (float) rest[3 * best + 1],
-                        (float) rest[3 * best + 2]), null);
-                Vector3f e = new Vector3f(1e-4f, 1e-4f, 1e-4f);
-                org.isocloth.jme.PinGroup pin = org.isocloth.jme.PinGroup.box(local.subtract(e), local.add(e));
-                c.addPinGroup(pin);
-                clickPins.put(key, pin);
+                pinNode(g, c, best);
                 what = "pinned node " + best + " of " + g.getName();
             }
             LOG.info(what);
             return what;
         }
         return "no cloth under the cursor";
+    }
+
+    /** Pins one node where it is (a tiny box around its rest position, in the Geometry's frame). */
+    private void pinNode(com.jme3.scene.Geometry g, org.isocloth.jme.ClothControl c, int node) {
+        double[] rest = c.getModel().restPositions;
+        Vector3f local = g.worldToLocal(new Vector3f((float) rest[3 * node], (float) rest[3 * node + 1],
+                (float) rest[3 * node + 2]), null);
+        Vector3f e = new Vector3f(1e-4f, 1e-4f, 1e-4f);
+        org.isocloth.jme.PinGroup pin = org.isocloth.jme.PinGroup.box(local.subtract(e), local.add(e));
+        c.addPinGroup(pin);
+        clickPins.put(g.getName() + "#" + node, pin);
+    }
+
+    /**
+     * Pins every cloth node whose current position is seen inside a screen rectangle (a right-
+     * button drag), hidden ones included; nodes already pinned by a click stay as they are.
+     *
+     * @param a one corner, pixels (y up)
+     * @param b the opposite corner, pixels
+     * @return a one-line description of what happened
+     */
+    public String boxPin(com.jme3.math.Vector2f a, com.jme3.math.Vector2f b) {
+        float x0 = Math.min(a.x, b.x);
+        float x1 = Math.max(a.x, b.x);
+        float y0 = Math.min(a.y, b.y);
+        float y1 = Math.max(a.y, b.y);
+        StringBuilder what = new StringBuilder();
+        shown.depthFirstTraversal(sp -> {
+            if (!(sp instanceof com.jme3.scene.Geometry g)) {
+                return;
+            }
+            org.isocloth.jme.ClothControl c = g.getControl(org.isocloth.jme.ClothControl.class);
+            if (c == null || !c.isBuilt()) {
+                return;
+            }
+            double[] x = c.getNodePositions();
+            int count = 0;
+            Vector3f w = new Vector3f();
+            for (int i = 0; i < x.length / 3; i++) {
+                w.set((float) x[3 * i], (float) x[3 * i + 1], (float) x[3 * i + 2]);
+                Vector3f s = cam.getScreenCoordinates(w);
+                boolean inFront = s.z > 0 && s.z < 1;
+                if (inFront && s.x >= x0 && s.x <= x1 && s.y >= y0 && s.y <= y1
+                        && !clickPins.containsKey(g.getName() + "#" + i)) {
+                    pinNode(g, c, i);
+                    count++;
+                }
+            }
+            if (count > 0) {
+                what.append(what.length() > 0 ? "; " : "").append("box-pinned ").append(count).append(" nodes of ")
+                        .append(g.getName());
+            }
+        });
+        String result = what.length() > 0 ? what.toString() : "no cloth node in the box";
+        LOG.info(result);
+        return result;
     }
 
     /**
