@@ -153,4 +153,39 @@ public final class ClothMeshes {
         mesh.getBuffer(VertexBuffer.Type.Normal).setUpdateNeeded();
         mesh.updateBound();
     }
+
+    /**
+     * Area-weighted vertex normals of a triangle mesh: every vertex gets the sum of the cross
+     * products (twice the area times the unit normal) of its triangles. Not normalized.
+     *
+     * @param positions vertex positions, 3 per vertex
+     * @param triangles vertex indices, 3 per triangle (counter-clockwise seen from the side the
+     *     normals point to)
+     * @param vertexCount number of vertices
+     * @return 3·vertexCount values
+     */
+    public static double[] vertexNormals(double[] positions, int[] triangles, int vertexCount) {
+        double[] p = positions;
+        double[] out = new double[3 * vertexCount];
+        for (int t = 0; t < triangles.length; t += 3) {
+            int a = 3 * triangles[t];
+            int b = 3 * triangles[t + 1];
+            int c = 3 * triangles[t + 2];
+            double ux = p[b] - p[a];
+            double uy = p[b + 1] - p[a + 1];
+            double uz = p[b + 2] - p[a + 2];
+            double wx = p[c] - p[a];
+            double wy = p[c + 1] - p[a + 1];
+            double wz = p[c + 2] - p[a + 2];
+            double nx = uy * wz - uz * wy;
+            double ny = uz * wx - ux * wz;
+            double nz = ux * wy - uy * wx;
+            for (int v : new int[] {a, b, c}) {
+                out[v] += nx;
+                out[v + 1] += ny;
+                out[v + 2] += nz;
+            }
+        }
+        return out;
+    }
 }

@@ -458,7 +458,7 @@ public class SkinnedColliderControl extends AbstractControl implements ColliderP
                         + sum[3 * i + 2] * sum[3 * i + 2]);
                 if (!(len > 1e-12)) {
                     if (faces == null) {
-                        faces = faceNormals(welded, triangles, m);
+                        faces = ClothMeshes.vertexNormals(welded, triangles, m);
                     }
                     System.arraycopy(faces, 3 * i, sum, 3 * i, 3);
                     len = Math.sqrt(sum[3 * i] * sum[3 * i] + sum[3 * i + 1] * sum[3 * i + 1]
@@ -469,31 +469,6 @@ public class SkinnedColliderControl extends AbstractControl implements ColliderP
                 }
             }
             return sum;
-        }
-
-        /** Area-weighted vertex normals of a triangle mesh (not normalized). */
-        private static double[] faceNormals(double[] p, int[] tris, int m) {
-            double[] out = new double[3 * m];
-            for (int t = 0; t < tris.length; t += 3) {
-                int a = 3 * tris[t];
-                int b = 3 * tris[t + 1];
-                int c = 3 * tris[t + 2];
-                double ux = p[b] - p[a];
-                double uy = p[b + 1] - p[a + 1];
-                double uz = p[b + 2] - p[a + 2];
-                double wx = p[c] - p[a];
-                double wy = p[c + 1] - p[a + 1];
-                double wz = p[c + 2] - p[a + 2];
-                double nx = uy * wz - uz * wy;
-                double ny = uz * wx - ux * wz;
-                double nz = ux * wy - uy * wx;
-                for (int v : new int[] {a, b, c}) {
-                    out[v] += nx;
-                    out[v + 1] += ny;
-                    out[v + 2] += nz;
-                }
-            }
-            return out;
         }
 
         /** @return the Geometry whose skin this is */

@@ -203,35 +203,16 @@ public final class ScenePreview {
         display.setInterval(t, t);
         double[] x = display.endPositions();
         int[] tri = display.triangles();
-        float[] n = new float[x.length];
-        for (int f = 0; f < tri.length; f += 3) {
-            int a = 3 * tri[f];
-            int b = 3 * tri[f + 1];
-            int c = 3 * tri[f + 2];
-            double ux = x[b] - x[a];
-            double uy = x[b + 1] - x[a + 1];
-            double uz = x[b + 2] - x[a + 2];
-            double vx = x[c] - x[a];
-            double vy = x[c + 1] - x[a + 1];
-            double vz = x[c + 2] - x[a + 2];
-            float nx = (float) (uy * vz - uz * vy);
-            float ny = (float) (uz * vx - ux * vz);
-            float nz = (float) (ux * vy - uy * vx);
-            for (int k : new int[] {a, b, c}) {
-                n[k] += nx;
-                n[k + 1] += ny;
-                n[k + 2] += nz;
-            }
-        }
+        double[] n = org.isocloth.jme.ClothMeshes.vertexNormals(x, tri, x.length / 3);
         java.nio.FloatBuffer pb = (java.nio.FloatBuffer) mesh.getBuffer(VertexBuffer.Type.Position).getData();
         java.nio.FloatBuffer nb = (java.nio.FloatBuffer) mesh.getBuffer(VertexBuffer.Type.Normal).getData();
         pb.clear();
         nb.clear();
         for (int i = 0; i < x.length; i += 3) {
             pb.put((float) x[i]).put((float) x[i + 1]).put((float) x[i + 2]);
-            float len = (float) Math.sqrt(n[i] * n[i] + n[i + 1] * n[i + 1] + n[i + 2] * n[i + 2]);
-            float s = len > 0 ? 1 / len : 0;
-            nb.put(n[i] * s).put(n[i + 1] * s).put(n[i + 2] * s);
+            double len = Math.sqrt(n[i] * n[i] + n[i + 1] * n[i + 1] + n[i + 2] * n[i + 2]);
+            double s = len > 0 ? 1 / len : 0;
+            nb.put((float) (n[i] * s)).put((float) (n[i + 1] * s)).put((float) (n[i + 2] * s));
         }
         pb.flip();
         nb.flip();

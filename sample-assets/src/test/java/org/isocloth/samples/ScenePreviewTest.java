@@ -52,32 +52,10 @@ class ScenePreviewTest {
 
         ScenePreview preview = new ScenePreview(spec, new DesktopAssetManager(true));
         Node root = new Node("root");
-        root.attachChild(preview.root());
-        root.updateGeometricState();
-        ClothAppState state = new ClothAppState(root);
-        preview.configure(state);
-        state.setThreaded(false);
-        state.update(0);
+        ClothAppState state = synchronousState(preview, root);
         ClothControl cloth = preview.cloths().get(0);
-        double[] reference = run.cloths().get(0).model.restPositions;
-        double[] mine = cloth.getModel().restPositions;
-        assertEquals(reference.length, mine.length);
-        int n = reference.length / 3;
-        int[] match = new int[n];
-        for (int i = 0; i < n; i++) {
-            double best = Double.MAX_VALUE;
-            for (int k = 0; k < n; k++) {
-                double dx = mine[3 * i] - reference[3 * k];
-                double dy = mine[3 * i + 1] - reference[3 * k + 1];
-                double dz = mine[3 * i + 2] - reference[3 * k + 2];
-                double d = dx * dx + dy * dy + dz * dz;
-                if (d < best) {
-                    best = d;
-                    match[i] = k;
-                }
-            }
-            assertTrue(best < 1e-12, "node " + i + " has no counterpart");
-        }
+        int[] match = matchNodes(cloth.getModel().restPositions, run.cloths().get(0).model.restPositions);
+        int n = match.length;
         double worst = 0;
         int contactsSeen = 0;
         for (int f = 1; f <= 20; f++) {
@@ -146,31 +124,10 @@ class ScenePreviewTest {
         run.startFrames();
         ScenePreview preview = new ScenePreview(spec, new DesktopAssetManager(true));
         Node root = new Node("root");
-        root.attachChild(preview.root());
-        root.updateGeometricState();
-        ClothAppState state = new ClothAppState(root);
-        preview.configure(state);
-        state.setThreaded(false);
-        state.update(0);
+        ClothAppState state = synchronousState(preview, root);
         ClothControl cloth = preview.cloths().get(0);
-        double[] reference = run.cloths().get(0).model.restPositions;
-        double[] mine = cloth.getModel().restPositions;
-        int n = reference.length / 3;
-        int[] match = new int[n];
-        for (int i = 0; i < n; i++) {
-            double best = Double.MAX_VALUE;
-            for (int k = 0; k < n; k++) {
-                double d = 0;
-                for (int c = 0; c < 3; c++) {
-                    d += (mine[3 * i + c] - reference[3 * k + c]) * (mine[3 * i + c] - reference[3 * k + c]);
-                }
-                if (d < best) {
-                    best = d;
-                    match[i] = k;
-                }
-            }
-            assertTrue(best < 1e-12, "node " + i + " has no counterpart");
-        }
+        int[] match = matchNodes(cloth.getModel().restPositions, run.cloths().get(0).model.restPositions);
+        int n = match.length;
         double worst = 0;
         int previewContacts = 0;
         int runContacts = 0;
@@ -197,5 +154,41 @@ class ScenePreviewTest {
         // the display twin shows the platform at frame 15's height
         com.jme3.scene.Geometry g = (com.jme3.scene.Geometry) preview.root().getChild("platform");
         assertEquals(0.55 + 0.075, g.getModelBound().getCenter().y, 1e-5);
+    }
+
+    /** The preview's jME scene below {@code root}, with a synchronous ClothAppState that has built it. */
+    private static ClothAppState synchronousState(ScenePreview preview, Node root) {
+        root.attachChild(preview.root());
+        root.updateGeometricState();
+        ClothAppState state = new ClothAppState(root);
+        preview.configure(state);
+        state.setThreaded(false);
+        state.update(0);
+        return state;
+    }
+
+    /**
+     * For every node of the previewer's model, the node of `cloth run`'s model at the same rest
+     * position (the two build their node numbering from different meshes).
+     */
+    private static int[] matchNodes(double[] mine, double[] reference) {
+        assertEquals(reference.length, mine.length);
+        int n = reference.length / 3;
+        int[] match = new int[n];
+        for (int i = 0; i < n; i++) {
+            double best = Double.MAX_VALUE;
+            for (int k = 0; k < n; k++) {
+                double d = 0;
+                for (int c = 0; c < 3; c++) {
+                    d += (mine[3 * i + c] - reference[3 * k + c]) * (mine[3 * i + c] - reference[3 * k + c]);
+                }
+                if (d < best) {
+                    best = d;
+                    match[i] = k;
+                }
+            }
+            assertTrue(best < 1e-12, "node " + i + " has no counterpart");
+        }
+        return match;
     }
 }
