@@ -46,7 +46,8 @@ import org.isocloth.jme.ClothPanelState;
  * pins every node seen inside the rectangle.
  *
  * <p>Options: {@code --click X,Y} right-clicks at a pixel (y up) once the cloth is built;
- * {@code --box X0,Y0,X1,Y1} right-drags over that rectangle;
+ * {@code --box X0,Y0,X1,Y1} right-drags over that rectangle; {@code --clip NAME} starts the
+ * character on that clip (the clip list at the top right, or C, changes it);
  * {@code --screenshot FILE --frames N} renders N frames, writes the last one to FILE
  * (PNG) and exits (used by the rendered test); {@code --size WxH}.
  */
@@ -63,6 +64,9 @@ public class Previewer extends SimpleApplication {
     private ClothAppState cloth;
     private List<String> clips = new ArrayList<>();
     private int clip;
+    /** The clip list (showcase only), and the clip asked for with {@code --clip}. */
+    private ClipPanelState clipPanel;
+    String startClip;
     private int frames;
     private volatile boolean written;
 
@@ -86,6 +90,7 @@ public class Previewer extends SimpleApplication {
         Path scene = null;
         java.util.List<com.jme3.math.Vector2f> clicks = new java.util.ArrayList<>();
         java.util.List<com.jme3.math.Vector2f[]> boxes = new java.util.ArrayList<>();
+        String clipName = null;
         int frames = 120;
         int width = 1280;
         int height = 720;
@@ -93,6 +98,7 @@ public class Previewer extends SimpleApplication {
             switch (args[i]) {
                 case "--screenshot" -> shot = Path.of(value(args, ++i, "--screenshot"));
                 case "--frames" -> frames = parsePositive(value(args, ++i, "--frames"), "--frames");
+                case "--clip" -> clipName = value(args, ++i, "--clip");
                 case "--box" -> {
                     String[] q = value(args, ++i, "--box").split(",");
                     if (q.length != 4) {
@@ -122,7 +128,7 @@ public class Previewer extends SimpleApplication {
                     if (args[i].startsWith("--") || scene != null) {
                         fail("unknown option " + args[i]
                                 + " (usage: cloth preview [SCENE.json] [--screenshot FILE --frames N] [--size WxH]"
-                                + " [--click X,Y] [--box X0,Y0,X1,Y1])");
+                                + " [--click X,Y] [--box X0,Y0,X1,Y1] [--clip NAME])");
                     }
                     scene = Path.of(args[i]);
                 }
@@ -138,6 +144,7 @@ public class Previewer extends SimpleApplication {
         }
         app.pendingClicks.addAll(clicks);
         app.pendingBoxes.addAll(boxes);
+        app.startClip = clipName;
         if (shot != null) {
             app.setTimer(new FixedTimer());
         }
@@ -211,6 +218,10 @@ public class Previewer extends SimpleApplication {
         rootNode.attachChild(shown);
         stateManager.attach(cloth);
         stateManager.attach(new ClothPanelState(cloth));
+        if (composer != null && !clips.isEmpty()) {
+            clipPanel = new ClipPanelState(composer, clips, startClip != null ? startClip : clips.get(clip));
+            stateManager.attach(clipPanel);
+        }
 
         flyCam.setEnabled(false);
         Node target = new Node("camera target");
@@ -238,7 +249,6 @@ public class Previewer extends SimpleApplication {
         inputManager.addMapping("save", new KeyTrigger(KeyInput.KEY_S));
         inputManager.addMapping("pin", new com.jme3.input.controls.MouseButtonTrigger(
                 com.jme3.input.MouseInput.BUTTON_RIGHT));
-        final AnimComposer animation = composer;
         ActionListener keys = (name, pressed, tpf) -> {
             if (!pressed) {
                 return;
@@ -247,12 +257,9 @@ public class Previewer extends SimpleApplication {
                 case "screenshot-f12" -> shots.takeScreenshot();
                 case "save" -> save();
                 case "clip" -> {
-                    if (animation == null || clips.isEmpty()) {
-                        return;
+                    if (clipPanel != null) {
+                        clipPanel.next();
                     }
-                    clip = (clip + 1) % clips.size();
-                    animation.setCurrentAction(clips.get(clip));
-                    LOG.log(Level.INFO, "animation clip {0}", clips.get(clip));
                 }
                 case "pause" -> cloth.setPaused(!cloth.isPaused());
                 case "step" -> cloth.singleStep();

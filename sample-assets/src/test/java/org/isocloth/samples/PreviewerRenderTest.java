@@ -49,7 +49,7 @@ class PreviewerRenderTest {
         // a right click on the flag (pixel 470, 540 from the bottom left) pins the node under it
         // and a right-button drag over the tablecloth (pixels 820–1100 × 230–330) pins the nodes in it
         List<String> cmd = new ArrayList<>(List.of("bash", launcher.toString(), "preview", "--click", "470,540",
-                "--box", "820,230,1100,330"));
+                "--box", "820,230,1100,330", "--clip", "Idle"));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
         pb.environment().remove("DISPLAY");
         pb.environment().remove("WAYLAND_DISPLAY");
@@ -74,6 +74,7 @@ class PreviewerRenderTest {
         assertTrue(Files.exists(shot), "no screenshot; stderr:\n" + stderr);
         Files.copy(shot, png, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertTrue(stderr.matches("(?s).*pinned node \\d+ of flag.*"), "the click did not pin the flag:\n" + stderr);
+        assertTrue(stderr.contains("animation clip Idle"), "the clip list did not start the Idle clip:\n" + stderr);
         assertTrue(stderr.matches("(?s).*box-pinned \\d+ nodes of tablecloth.*"),
                 "the drag did not pin tablecloth nodes:\n" + stderr);
         assertTrue(Files.getLastModifiedTime(shot).toMillis() >= start - 2000, "stale screenshot");
