@@ -66,6 +66,7 @@ public final class ScenePreview {
     private final List<SceneCollider> meshColliders = new ArrayList<>();
     private final List<MeshCollider> meshDisplay = new ArrayList<>();
     private final List<Mesh> meshShapes = new ArrayList<>();
+    private final List<int[]> meshTriangles = new ArrayList<>();
 
     /**
      * Builds the jME scene of a scene file.
@@ -196,13 +197,13 @@ public final class ScenePreview {
         root.attachChild(g);
         meshDisplay.add(display);
         meshShapes.add(mesh);
+        meshTriangles.add(tri);
     }
 
     /** Writes a mesh collider's positions and area-weighted vertex normals into its jME mesh. */
-    private static void showMesh(MeshCollider display, Mesh mesh, double t) {
+    private static void showMesh(MeshCollider display, Mesh mesh, int[] tri, double t) {
         display.setInterval(t, t);
         double[] x = display.endPositions();
-        int[] tri = display.triangles();
         double[] n = org.isocloth.jme.ClothMeshes.vertexNormals(x, tri, x.length / 3);
         java.nio.FloatBuffer pb = (java.nio.FloatBuffer) mesh.getBuffer(VertexBuffer.Type.Position).getData();
         java.nio.FloatBuffer nb = (java.nio.FloatBuffer) mesh.getBuffer(VertexBuffer.Type.Normal).getData();
@@ -272,7 +273,7 @@ public final class ScenePreview {
             n.setLocalRotation(quaternion(multiply(spin, colliderRotation.get(i))));
         }
         for (int i = 0; i < meshDisplay.size(); i++) {
-            showMesh(meshDisplay.get(i), meshShapes.get(i), t);
+            showMesh(meshDisplay.get(i), meshShapes.get(i), meshTriangles.get(i), t);
         }
     }
 

@@ -91,10 +91,9 @@ final class PrimalSystem {
         this.gDof = gDof;
         // Node pairs (p ≥ q) sharing a row.
         long count = nodes;
-        int[] rowNodes = new int[64];
+        int[] rowNodes = new int[MAX_ROW_NODES];
         for (int r = 0; r < rows; r++) {
             int k = rowNodeSet(r, rowNodes);
-            rowNodes = growIfFull(rowNodes, k);
             count += (long) k * (k - 1) / 2;
         }
         if (count > Integer.MAX_VALUE / 2) {
@@ -218,6 +217,10 @@ final class PrimalSystem {
         staticAlpha = new double[rows];
     }
 
+    /** The most nodes one row of G may touch (a conforming row touches 2·valence + 1). */
+    private static final int MAX_ROW_NODES = 64;
+
+    /** Writes the distinct nodes of row r into out and returns how many there are. */
     private int rowNodeSet(int r, int[] out) {
         int k = 0;
         for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
@@ -228,19 +231,14 @@ final class PrimalSystem {
             }
             if (!seen) {
                 if (k == out.length) {
-                    return k + 1; // caller grows the array and asks again
+                    throw new IllegalArgumentException("a row of the constraint system touches more than "
+                            + out.length + " nodes (a base vertex with more than " + (out.length - 1) / 2
+                            + " triangles)");
                 }
                 out[k++] = p;
             }
         }
         return k;
-    }
-
-    private int[] growIfFull(int[] a, int k) {
-        if (k <= a.length) {
-            return a;
-        }
-        throw new IllegalArgumentException("a row of G touches more than " + a.length + " nodes");
     }
 
     /** Slot of scalar entry (row d1, column d2), d1 ≥ d2, in the lower CSC. */
