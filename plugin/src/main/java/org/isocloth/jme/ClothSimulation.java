@@ -169,37 +169,16 @@ final class ClothSimulation {
 
         // render vertices: one per (node, texture coordinate) pair, so UV seams stay seams
         int[] fine = model.mesh.fineTriangles;
-        renderTriangles = new int[fine.length];
+        org.isocloth.cache.RenderLayout layout;
         if (base.hasUvs()) {
             Object[] fu = model.mesh.subdivideUvs(base.uvs, base.triangleUvs);
-            double[] fineUv = (double[]) fu[0];
-            int[] fineTriUv = (int[]) fu[1];
-            java.util.HashMap<Long, Integer> seen = new java.util.HashMap<>();
-            int[] nodeOf = new int[fine.length];
-            float[] uvOut = new float[2 * fine.length];
-            int count = 0;
-            for (int c = 0; c < fine.length; c++) {
-                long key = ((long) fine[c] << 32) | (fineTriUv[c] & 0xffffffffL);
-                Integer r = seen.get(key);
-                if (r == null) {
-                    r = count++;
-                    seen.put(key, r);
-                    nodeOf[r] = fine[c];
-                    uvOut[2 * r] = (float) fineUv[2 * fineTriUv[c]];
-                    uvOut[2 * r + 1] = (float) fineUv[2 * fineTriUv[c] + 1];
-                }
-                renderTriangles[c] = r;
-            }
-            renderNode = Arrays.copyOf(nodeOf, count);
-            renderUv = Arrays.copyOf(uvOut, 2 * count);
+            layout = org.isocloth.cache.RenderLayout.of(fine, n, (double[]) fu[0], (int[]) fu[1]);
         } else {
-            renderNode = new int[n];
-            for (int i = 0; i < n; i++) {
-                renderNode[i] = i;
-            }
-            System.arraycopy(fine, 0, renderTriangles, 0, fine.length);
-            renderUv = null;
+            layout = org.isocloth.cache.RenderLayout.of(fine, n, null, null);
         }
+        renderNode = layout.vertexNode;
+        renderUv = layout.uvs;
+        renderTriangles = layout.triangles;
         tangents = renderUv != null && original.getBuffer(VertexBuffer.Type.Tangent) != null;
         renderMesh = buildRenderMesh();
 

@@ -35,17 +35,28 @@ public final class RenderLayout {
      * @return its render layout
      */
     public static RenderLayout of(CacheCloth cloth) {
-        int[] fine = cloth.triangles();
-        int n = cloth.nodeCount();
-        if (!cloth.hasUvs()) {
+        return cloth.hasUvs() ? of(cloth.triangles(), cloth.nodeCount(), cloth.uvs(), cloth.triangleUvs())
+                : of(cloth.triangles(), cloth.nodeCount(), null, null);
+    }
+
+    /**
+     * Builds the layout of a subdivided mesh (the jME plugin builds its render mesh with it).
+     *
+     * @param fine fine triangles over nodes, 3 per triangle (kept, read only)
+     * @param nodeCount number of nodes
+     * @param fineUv texture coordinates, 2 per entry, or null without UVs
+     * @param fineTriUv UV-entry indices parallel to {@code fine}, or null without UVs
+     * @return the layout
+     */
+    public static RenderLayout of(int[] fine, int nodeCount, double[] fineUv, int[] fineTriUv) {
+        int n = nodeCount;
+        if (fineUv == null || fineTriUv == null) {
             int[] node = new int[n];
             for (int i = 0; i < n; i++) {
                 node[i] = i;
             }
             return new RenderLayout(node, null, fine.clone(), fine, n);
         }
-        double[] fineUv = cloth.uvs();
-        int[] fineTriUv = cloth.triangleUvs();
         HashMap<Long, Integer> seen = new HashMap<>();
         int[] nodeOf = new int[fine.length];
         float[] uvOut = new float[2 * fine.length];
