@@ -487,9 +487,9 @@ public class Previewer extends SimpleApplication {
         }
     }
 
-    /** @return the current animation clip */
+    /** @return the current animation clip ("" without a character) */
     public String currentClip() {
-        return clips.isEmpty() ? "" : clips.get(clip);
+        return clipPanel != null ? clipPanel.current() : "";
     }
 
     /** Reads the framebuffer after the screenshot frame and writes the PNG. */
