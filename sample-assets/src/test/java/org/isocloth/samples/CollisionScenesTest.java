@@ -1,6 +1,7 @@
 package org.isocloth.samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -33,6 +34,12 @@ class CollisionScenesTest {
 
     /** Runs a scene (all frames when {@code frames} is 0), with self-collisions as given (or as the scene says). */
     private List<String[]> run(String scene, int frames, Boolean selfCollisions) throws IOException {
+        return run(scene, frames, selfCollisions, null);
+    }
+
+    /** As above, with {@code before} applied to the run before it starts (null: nothing). */
+    private List<String[]> run(String scene, int frames, Boolean selfCollisions,
+            java.util.function.Consumer<SceneRun> before) throws IOException {
         SceneSpec spec = SceneReader.read(SCENES.resolve(scene));
         SolverSpec solver = spec.solver();
         if (selfCollisions != null) {
@@ -40,8 +47,13 @@ class CollisionScenesTest {
         }
         spec = new SceneSpec(spec.name(), spec.file(), spec.fps(), frames > 0 ? frames : spec.frames(),
                 spec.substeps(), spec.gravity(), solver, spec.cloths(), spec.colliders(), spec.wind());
-        Path out = tmp.resolve(scene + (selfCollisions == null ? "" : "-self-" + selfCollisions));
-        new SceneRun(spec).run(out, 0);
+        Path out = tmp.resolve(scene + (selfCollisions == null ? "" : "-self-" + selfCollisions)
+                + (before == null ? "" : "-tuned"));
+        SceneRun sceneRun = new SceneRun(spec);
+        if (before != null) {
+            before.accept(sceneRun);
+        }
+        sceneRun.run(out, 0);
         List<String> lines = Files.readAllLines(out.resolve("metrics.csv"));
         assertEquals(SceneRun.HEADER, lines.get(0));
         List<String[]> rows = new ArrayList<>();
@@ -109,6 +121,30 @@ class CollisionScenesTest {
             assertTrue(Double.parseDouble(r[col("red_strain")]) <= 1e-3, where + ": red strain " + r[col("red_strain")]);
             assertEquals("true", r[col("converged")], where + ": converged");
         }
+    }
+
+    @Test
+    void draggedSheetFoldsCleanlyWithPairRows() throws IOException {
+        // The same 60 frames with cloth–cloth contacts as relative pair rows (a node and a
+        // triangle, or two edges, kept at their separation) instead of per-node planes: every
+        // frame clean and converged as well (measured: worst red strain 9.8e-4, 8.8 s), and the
+        // rows were really used (the folds bring the sheet within twice the proximity distance
+        // of itself in the second half of the run).
+        SceneRun[] ran = new SceneRun[1];
+        List<String[]> frames = run("drape-moving-ball.json", 0, true, r -> {
+            assertFalse(r.cloths().get(0).solver.selfContactPairs(), "pair rows are off by default");
+            r.cloths().forEach(c -> c.solver.setSelfContactPairs(true));
+            ran[0] = r;
+        });
+        for (String[] r : frames) {
+            String where = "drape-moving-ball (pair rows) frame " + r[0];
+            assertEquals("0", r[col("penetrations")], where + ": penetrations");
+            assertEquals("0", r[col("self_intersections")], where + ": self-intersections");
+            assertTrue(Double.parseDouble(r[col("red_strain")]) <= 1e-3, where + ": red strain " + r[col("red_strain")]);
+            assertEquals("true", r[col("converged")], where + ": converged");
+        }
+        long rows = ran[0].cloths().get(0).solver.selfContactRowsRegistered();
+        assertTrue(rows > 100, "pair rows registered: " + rows);
     }
 
     @Test

@@ -152,6 +152,7 @@ public final class SceneRun {
             for (int f = 1; f <= scene.frames(); f++) {
                 FrameStep r = stepFrame(f);
                 writeRow(csv, f, f * dtFrame, r.iterations(), r.milliseconds(), r.converged(), r.contacts());
+                csv.flush(); // a long run can be followed with tail -f
                 if (objEvery > 0 && f % objEvery == 0) {
                     writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", f)), false);
                 }

@@ -99,6 +99,21 @@ public final class SelfCollisions {
         void contact(int node, double nx, double ny, double nz);
     }
 
+    /** Receives the close pairs of {@link #closePairs}. */
+    @FunctionalInterface
+    public interface PairSink {
+        /**
+         * One pair: the relative displacement {@code r = Σ c_k x_k} (the coefficients sum to 0)
+         * has separation {@code n·r} along the unit normal n.
+         *
+         * @param nodes the four nodes (read the values during the call)
+         * @param coef their coefficients
+         * @param normal the unit normal, pointing from the second side to the first
+         * @param separation n·r at the queried positions (m; below the query distance)
+         */
+        void pair(int[] nodes, double[] coef, double[] normal, double separation);
+    }
+
     /**
      * Statistics of one {@link #resolve} call.
      *
@@ -177,6 +192,13 @@ public final class SelfCollisions {
     private final double[] ccdOut = new double[Ccd.OUT_LENGTH];
     private final int[] pn = new int[4];
     private final double[] pc = new double[4];
+    /** Unit normal, separation and edge parameters of the pair last measured. */
+    private final double[] pairN = new double[3];
+    private double pairSep;
+    private double pairS;
+    private double pairT;
+    private double[] pairBest = new double[0];
+    private int[] pairBestTri = new int[0];
 
     private final double[] qbox = new double[6];
 
@@ -440,6 +462,85 @@ public final class SelfCollisions {
         return new Result(proximity, passes, collisions, zones, zoneIterations, clean);
     }
 
+    /**
+     * Reports the cloth–cloth pairs closer than {@code distance} at positions {@code x}, with
+     * the side each pair was on at {@code start}: for every node, its closest triangle
+     * (vertex–face), and every pair of edges whose closest points are interior to both edges
+     * (edge–edge; pairs whose closest point is an edge's end are vertex–face pairs already).
+     * Used to turn contacts into constraints that act on both sides of a pair.
+     *
+     * @param start positions the sides are taken from (intersection-free)
+     * @param x positions measured
+     * @param distance query distance (m, finite, &gt; 0)
+     * @param sink receives the pairs, vertex–face first
+     * @return the number of pairs reported
+     */
+    public int closePairs(double[] start, double[] x, double distance, PairSink sink) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(x, "x");
+        Objects.requireNonNull(sink, "sink");
+        if (start.length < n3 || x.length < n3) {
+            throw new IllegalArgumentException("arrays too short for " + nodes + " nodes");
+        }
+        if (!(distance > 0) || Double.isInfinite(distance)) {
+            throw new IllegalArgumentException("distance " + distance + " must be finite and > 0");
+        }
+        x0 = start;
+        x1 = x;
+        try {
+            staticBoxes(0.5 * distance);
+            if (pointTree == null) {
+                pointTree = new Bvh(pointBox);
+                triTree = new Bvh(triBox);
+                edgeTree = new Bvh(edgeBox);
+            }
+            refit();
+            flagFilter = null;
+            skipRigid = false;
+            vfCount = 0;
+            eeCount = 0;
+            pointTree.pairsWith(triTree, vfSink);
+            edgeTree.selfPairs(eeSink);
+            if (pairBest.length < nodes) {
+                pairBest = new double[nodes];
+                pairBestTri = new int[nodes];
+            }
+            Arrays.fill(pairBest, 0, nodes, Double.POSITIVE_INFINITY);
+            double d2max = distance * distance;
+            for (int k = 0; k < vfCount; k++) {
+                int p = vf[2 * k];
+                int t = vf[2 * k + 1];
+                double d2 = Geometry.pointTriangle(x1, p, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2], null);
+                if (d2 < d2max && d2 < pairBest[p]) {
+                    pairBest[p] = d2;
+                    pairBestTri[p] = t;
+                }
+            }
+            int count = 0;
+            for (int p = 0; p < nodes; p++) {
+                if (pairBest[p] < d2max && vertexFacePair(p, pairBestTri[p], distance)) {
+                    sink.pair(pn, pc, pairN, pairSep);
+                    count++;
+                }
+            }
+            for (int k = 0; k < eeCount; k++) {
+                if (edgeEdgePair(ee[2 * k], ee[2 * k + 1], distance)
+                        && pairS > EDGE_INTERIOR && pairS < 1 - EDGE_INTERIOR
+                        && pairT > EDGE_INTERIOR && pairT < 1 - EDGE_INTERIOR) {
+                    sink.pair(pn, pc, pairN, pairSep);
+                    count++;
+                }
+            }
+            return count;
+        } finally {
+            x0 = null;
+            x1 = null;
+        }
+    }
+
+    /** Edge parameters within this of an end count as the end (a vertex–face pair). */
+    private static final double EDGE_INTERIOR = 0.02;
+
     // ---------------------------------------------------------------------------------------
     // broad phase
 
@@ -650,6 +751,23 @@ public final class SelfCollisions {
      * the start.
      */
     private boolean repelVertexFace(int p, int t, double h, double mu) {
+        if (!vertexFacePair(p, t, h)) {
+            return false;
+        }
+        double push = h - pairSep;
+        if (!(push > 0)) {
+            return false;
+        }
+        return impulse(pairN[0], pairN[1], pairN[2], push, mu);
+    }
+
+    /**
+     * Geometry of the pair (point p, triangle t) at the end positions when closer than h: sets
+     * {@code pn}/{@code pc} (relative displacement r = Σ c_k x_k, point minus closest point),
+     * {@code pairN} (unit normal on the side the point was on at the start) and {@code pairSep}
+     * (n·r). Returns false when the pair is not closer than h or the triangle is degenerate.
+     */
+    private boolean vertexFacePair(int p, int t, double h) {
         int a = tris[3 * t], b = tris[3 * t + 1], c = tris[3 * t + 2];
         double d2 = Geometry.pointTriangle(x1, p, a, b, c, gOut);
         if (!(d2 < h * h)) {
@@ -696,12 +814,12 @@ public final class SelfCollisions {
             ny = -ny;
             nz = -nz;
         }
-        double push = h - (sx * nx + sy * ny + sz * nz);
-        if (!(push > 0)) {
-            return false;
-        }
+        pairSep = sx * nx + sy * ny + sz * nz;
+        pairN[0] = nx;
+        pairN[1] = ny;
+        pairN[2] = nz;
         setPair(p, a, b, c, 1, -wa, -wb, -wc);
-        return impulse(nx, ny, nz, push, mu);
+        return true;
     }
 
     /**
@@ -709,6 +827,21 @@ public final class SelfCollisions {
      * perpendicular when they nearly touch), on the side they were on at the start.
      */
     private boolean repelEdgeEdge(int e, int f, double h, double mu) {
+        if (!edgeEdgePair(e, f, h)) {
+            return false;
+        }
+        double push = h - pairSep;
+        if (!(push > 0)) {
+            return false;
+        }
+        return impulse(pairN[0], pairN[1], pairN[2], push, mu);
+    }
+
+    /**
+     * Geometry of the pair (edge e, edge f) at the end positions when closer than h, as {@link
+     * #vertexFacePair}; {@code pairS}/{@code pairT} receive the closest points' parameters.
+     */
+    private boolean edgeEdgePair(int e, int f, double h) {
         int a = edges[2 * e], b = edges[2 * e + 1], c = edges[2 * f], d = edges[2 * f + 1];
         double d2 = Geometry.segmentSegment(x1, a, b, c, d, gOut);
         if (!(d2 < h * h)) {
@@ -754,12 +887,14 @@ public final class SelfCollisions {
             ny = -ny;
             nz = -nz;
         }
-        double push = h - (sx * nx + sy * ny + sz * nz);
-        if (!(push > 0)) {
-            return false;
-        }
+        pairSep = sx * nx + sy * ny + sz * nz;
+        pairN[0] = nx;
+        pairN[1] = ny;
+        pairN[2] = nz;
+        pairS = s;
+        pairT = t;
         setPair(a, b, c, d, 1 - s, s, t - 1, -t);
-        return impulse(nx, ny, nz, push, mu);
+        return true;
     }
 
     // ---------------------------------------------------------------------------------------

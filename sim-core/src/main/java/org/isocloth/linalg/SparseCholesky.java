@@ -146,9 +146,43 @@ public final class SparseCholesky {
      * @param blockSize b, dividing the dimension ({@code >= 1})
      */
     public SparseCholesky(SymmetricCsc pattern, Ordering ordering, int threads, int blockSize) {
+        this(pattern, Objects.requireNonNull(ordering, "ordering"), null, threads, blockSize);
+    }
+
+    /**
+     * Analyses a pattern with a given fill-reducing permutation instead of computing one: for a
+     * pattern that differs little from one already analysed (the same matrix with a few extra
+     * couplings), reusing that one's {@link #permutation()} costs only the symbolic analysis.
+     *
+     * @param pattern the sparsity pattern
+     * @param perm the permutation ({@code perm[k]} is the original index of the k-th pivot); with
+     *     {@code blockSize} b &gt; 1 it must keep every block's coordinates consecutive and in order
+     * @param threads maximum number of threads
+     * @param blockSize b, dividing the dimension ({@code >= 1})
+     * @throws IllegalArgumentException if perm is not a permutation of the dimension
+     */
+    public SparseCholesky(SymmetricCsc pattern, int[] perm, int threads, int blockSize) {
+        this(pattern, null, checkPermutation(Objects.requireNonNull(perm, "perm"), pattern.n), threads, blockSize);
+    }
+
+    private static int[] checkPermutation(int[] perm, int n) {
+        if (perm.length != n) {
+            throw new IllegalArgumentException("permutation of length " + perm.length + " for dimension " + n);
+        }
+        boolean[] seen = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            int i = perm[k];
+            if (i < 0 || i >= n || seen[i]) {
+                throw new IllegalArgumentException("not a permutation: entry " + k + " is " + i);
+            }
+            seen[i] = true;
+        }
+        return perm.clone();
+    }
+
+    private SparseCholesky(SymmetricCsc pattern, Ordering ordering, int[] givenPerm, int threads, int blockSize) {
         long t0 = System.nanoTime();
         Objects.requireNonNull(pattern, "pattern");
-        Objects.requireNonNull(ordering, "ordering");
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
@@ -162,9 +196,14 @@ public final class SparseCholesky {
         // ---- orderings
         int bs = blockSize;
         int nb = n / bs;
-        int[][] graph = bs == 1 ? adjacency(pattern) : blockAdjacency(pattern, bs);
         Symbolic best = null;
         String bestName = null;
+        if (givenPerm != null) {
+            best = analyse(pattern, givenPerm);
+            bestName = "GIVEN";
+            ordering = null;
+        }
+        int[][] graph = ordering == null ? null : bs == 1 ? adjacency(pattern) : blockAdjacency(pattern, bs);
         if (ordering == Ordering.AUTO || ordering == Ordering.AMD) {
             Symbolic s = analyse(pattern, expand(Amd.order(nb, graph[0], graph[1]), bs));
             if (isBetter(s, best)) {
@@ -471,7 +510,7 @@ public final class SparseCholesky {
         return flopCount;
     }
 
-    /** Name of the fill-reducing ordering in use: "AMD", "NESTED_DISSECTION" or "NATURAL". */
+    /** Name of the fill-reducing ordering in use: "AMD", "NESTED_DISSECTION", "NATURAL" or "GIVEN". */
     public String orderingName() {
         return orderingName;
     }

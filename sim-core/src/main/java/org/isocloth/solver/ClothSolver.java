@@ -676,6 +676,14 @@ public final class ClothSolver {
      */
     static final boolean REGISTER_SELF_CONTACTS = true;
     /**
+     * Whether registered cloth–cloth contacts are relative pair rows ({@link SelfContactRows}: a
+     * node and a triangle, or two edges, kept at their separation) instead of per-node planes
+     * fixed in space. Pair rows need the primal solve. Experimental, off by default (system
+     * property {@code isocloth.selfContactPairs=true}): measured in docs/solver.md, they fix the
+     * 20×20-cell floor fold but make a 10×10-cell one diverge.
+     */
+    static boolean PAIR_SELF_CONTACTS = Boolean.getBoolean("isocloth.selfContactPairs");
+    /**
      * Whether the last collision pass of a step keeps black nodes only a quarter of the thickness
      * away from colliders (instead of the full thickness). Black nodes have no contact rows: the
      * projections put them where the conforming rows say, and pushing them out to the full
@@ -773,6 +781,7 @@ public final class ClothSolver {
             }
             Arrays.fill(alpha, 0, bendRows, 1.0);
             Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
+            hardAlpha = HARD_COMPLIANCE * maxInvMass;
             double membrane = material.membraneStiffness();
             for (int i = 0; i < softCount; i++) {
                 alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h) : 1.0;
@@ -825,9 +834,23 @@ public final class ClothSolver {
                 saveContacts();
                 System.arraycopy(xk, 0, xProjected, 0, n3);
             }
-            int selfMoved = resolveSelf(xCollided, dt, coupled);
+            int selfMoved;
+            if (coupled && pairMode() && selfCollisions) {
+                // The pair rows are read off the projected x_p after a cloth–cloth response of
+                // its own, not off x_c: the collider response squashes the part of a falling
+                // sheet that went through the floor onto the floor's surface, and the pairs of
+                // that squashed patch are not contacts (measured: 7,120 proximity pairs and a
+                // diverged projection when a tilted sheet slaps onto a plane).
+                if (xSelf == null) {
+                    xSelf = new double[n3];
+                }
+                System.arraycopy(xk, 0, xSelf, 0, n3);
+                selfMoved = resolveSelf(xSelf, dt, true);
+            } else {
+                selfMoved = resolveSelf(xCollided, dt, coupled);
+            }
             contacts += selfMoved;
-            selfRegistered &= selfMoved > 0;
+            selfRegistered &= pairMode() ? pairCount() > 0 : selfMoved > 0;
             if (LOG.isLoggable(Level.FINE)) {
                 double worst = 0;
                 int wn = -1;
@@ -869,6 +892,9 @@ public final class ClothSolver {
                             LOG.log(Level.FINE, "{0}: t={1} projection with cloth-cloth contacts diverged;"
                                     + " repeated without them", new Object[] {name, time});
                             restoreContacts();
+                            if (pairRows != null) {
+                                pairRows.clear();
+                            }
                             System.arraycopy(xProjected, 0, xk, 0, n3);
                             selfRegistered = false;
                             fellBack = true;
@@ -889,7 +915,8 @@ public final class ClothSolver {
                     int late = collide(xStart, xk, dt, again, false, !again);
                     int lateSelf = resolveSelf(xk, dt, again, again ? 1.0 : FINAL_REPULSION);
                     movedAfterProjection = late + lateSelf > 0;
-                    selfRegistered |= again && REGISTER_SELF_CONTACTS && lateSelf > 0;
+                    selfRegistered |= again && REGISTER_SELF_CONTACTS
+                            && (pairMode() ? pairCount() > 0 : lateSelf > 0);
                     if (LOG.isLoggable(Level.FINE)) {
                         LOG.fine(name + ": t=" + time + " round " + round + ": contacts " + contactCount
                                 + ", projection " + lastIterations + " iterations, converged " + lastConverged
@@ -953,6 +980,14 @@ public final class ClothSolver {
     private boolean activeSet;
     private boolean selfCollisions = true;
     private SelfCollisions self;
+    /** Cloth–cloth contact rows of the running step (pair mode), created with the first. */
+    private SelfContactRows pairRows;
+    private boolean selfContactPairs = PAIR_SELF_CONTACTS;
+    private long pairRowsRegistered;
+    /** The projected positions after their own cloth–cloth response (pair mode, line 3). */
+    private double[] xSelf;
+    /** Compliance of the hard rows (set with the step size). */
+    private double hardAlpha;
     private double[] selfInvMass;
     private double minFineEdge;
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
@@ -983,6 +1018,10 @@ public final class ClothSolver {
         boolean converged = false;
         double strain = Double.NaN;
         double previousStrain = Double.POSITIVE_INFINITY;
+        boolean pairs = pairRows != null && pairRows.count() > 0;
+        if (pairs) {
+            pairRows.startProjection();
+        }
         while (iterations < settings.maxIterations()) {
             iterations++;
             projectionTarget(iterations == 1);
@@ -1092,20 +1131,30 @@ public final class ClothSolver {
                 softLambda[r - softStart] += stepScale * mu[r];
             }
             int added = 0;
+            int released = 0;
+            if (pairs) {
+                // A released pair row changes the solution: iterate at least once more without
+                // it. (Not counting releases let projections of a folding sheet stop while rows
+                // were still being released, and the run diverged at t = 0.3 s.)
+                released = pairRows.releaseAdhesive(stepScale);
+                added += released;
+            }
             if (activeSet) {
                 if (contactCount > 0) {
                     releaseAdhesiveContacts(stepScale);
                 }
                 // Nodes the iteration pushed into a collider become contacts (moved out to x_c);
                 // the next iterations restore the constraints around them.
-                added = collide(xStart, xk, stepDt, true, true, false);
+                added += collide(xStart, xk, stepDt, true, true, false);
             }
             previousStrain = strain;
             System.arraycopy(xk, 0, xPrevIterate, 0, n3);
             if (LOG.isLoggable(Level.FINEST)) {
                 int wp = model.inextNodes[2 * worstIndex];
                 LOG.finest(name + ": t=" + time + " iteration " + iterations + " strain " + strain
-                        + " step scale " + stepScale + ", worst at " + xk[3 * wp] + " " + xk[3 * wp + 1] + " "
+                        + " step scale " + stepScale + ", added " + added + ", released pairs " + released + ", pair rows "
+                        + (pairs ? pairRows.activeCount() : 0) + ", spring residual " + springResidual(xk)
+                        + ", worst at " + xk[3 * wp] + " " + xk[3 * wp + 1] + " "
                         + xk[3 * wp + 2]);
             }
             if (strain <= tol && springResidual(xk) <= tol && added == 0) {
@@ -1142,13 +1191,54 @@ public final class ClothSolver {
                 }
             }
         }
-        primal.solve(gVal, alpha, rhs, omega, pinned, contactNodes, contactCount, projector, mu, zTmp);
+        if (pairRows != null && pairRows.count() > 0) {
+            pairRows.solve(gVal, alpha, rhs, xTarget, hardAlpha, omega, pinned, contactNodes, contactCount,
+                    projector, mu, zTmp);
+        } else {
+            primal.solve(gVal, alpha, rhs, omega, pinned, contactNodes, contactCount, projector, mu, zTmp);
+        }
         finishPrimal();
+    }
+
+    /** Number of registered cloth–cloth pair rows. */
+    private int pairCount() {
+        return pairRows == null ? 0 : pairRows.count();
+    }
+
+    /** Whether cloth–cloth contacts are registered as pair rows. */
+    private boolean pairMode() {
+        return selfContactPairs && primal != null;
+    }
+
+    /**
+     * Chooses how the coupled step registers cloth–cloth contacts as constraints: per-node planes
+     * at the corrected positions (false, the default, as in the thesis) or relative pair rows
+     * that keep a node and a triangle, or two edges, at their separation (true, experimental;
+     * see docs/solver.md for what was measured). Pair rows need the primal linear solve (the
+     * default); with the row-space solve the planes are used.
+     *
+     * @param on whether to use pair rows
+     */
+    public void setSelfContactPairs(boolean on) {
+        selfContactPairs = on;
+    }
+
+    /** @return whether cloth–cloth contacts are registered as pair rows */
+    public boolean selfContactPairs() {
+        return selfContactPairs;
+    }
+
+    /** @return the number of cloth–cloth pair rows registered since the solver was created */
+    public long selfContactRowsRegistered() {
+        return pairRowsRegistered;
     }
 
     /** force = Gᵀμ and x_k = x_target − z after a primal solve. */
     private void finishPrimal() {
         computeForce();
+        if (pairRows != null && pairRows.count() > 0) {
+            pairRows.addForces(force);
+        }
         int n3 = 3 * nodes;
         for (int i = 0; i < n3; i++) {
             xk[i] = xTarget[i] - zTmp[i];
@@ -1444,6 +1534,9 @@ public final class ClothSolver {
     }
 
     private void clearContacts() {
+        if (pairRows != null) {
+            pairRows.clear();
+        }
         for (int ci = 0; ci < contactCount; ci++) {
             contactK[contactNodes[ci]] = 0;
             contactKappa[contactNodes[ci]] = 0;
@@ -1629,7 +1722,7 @@ public final class ClothSolver {
         SelfCollisions.Result r = self.resolve(xStart, end, selfInvMass, thick, repulsionFraction * thick, mu, dt,
                 (node, nx, ny, nz) -> {
                     moved[0]++;
-                    if (register && REGISTER_SELF_CONTACTS && !pinned[node]) {
+                    if (register && REGISTER_SELF_CONTACTS && !pairMode() && !pinned[node]) {
                         n[0] = nx;
                         n[1] = ny;
                         n[2] = nz;
@@ -1646,8 +1739,40 @@ public final class ClothSolver {
             LOG.log(Level.WARNING, "{0}: self-collisions not fully resolved at t={1} s: {2}",
                     new Object[] {name, time, r});
         }
+        if (register && REGISTER_SELF_CONTACTS && pairMode()) {
+            registerPairs(end, thick);
+        }
         return moved[0];
     }
+
+    /**
+     * Replaces the step's cloth–cloth pair rows by the pairs closer than {@link #PAIR_REACH}
+     * times the proximity distance at {@code end} (after the collision response), each kept at
+     * its separation there but at least the proximity distance. Pairs of pinned nodes only are
+     * left out (their row could not move anything).
+     */
+    private void registerPairs(double[] end, double thick) {
+        if (pairRows == null) {
+            pairRows = new SelfContactRows(nodes, rowCount, gPtr, gDof, inextStart, linStart, primal.permutation());
+        }
+        pairRows.clear();
+        self.closePairs(xStart, end, PAIR_REACH * thick, (n4, c4, nrm, sep) -> {
+            boolean movable = false;
+            for (int k = 0; k < 4; k++) {
+                movable |= !pinned[n4[k]] && c4[k] != 0;
+            }
+            if (movable) {
+                pairRows.add(n4, c4, nrm, Math.max(sep, thick));
+            }
+        });
+        pairRowsRegistered += pairRows.count();
+        if (LOG.isLoggable(Level.FINE)) {
+            LOG.fine(name + ": t=" + time + " " + pairRows.count() + " cloth-cloth pair rows");
+        }
+    }
+
+    /** Pairs up to this many proximity distances apart become rows (see {@link #registerPairs}). */
+    static final double PAIR_REACH = 2.0;
 
     /**
      * The cloth–cloth proximity distance: the material's thickness, but at most a quarter of the

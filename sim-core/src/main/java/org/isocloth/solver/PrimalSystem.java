@@ -83,6 +83,18 @@ final class PrimalSystem {
      *     the ones last used at every solve and their part of K recomputed only when they changed
      */
     PrimalSystem(int nodes, int rows, int[] gPtr, int[] gDof, int dynStart, int dynEnd) {
+        this(nodes, rows, gPtr, gDof, dynStart, dynEnd, null);
+    }
+
+    /**
+     * As {@link #PrimalSystem(int, int, int[], int[], int, int)}, with the fill-reducing
+     * permutation of another system instead of a new ordering (for the same rows plus a few
+     * extra ones: only the symbolic analysis runs).
+     *
+     * @param perm scalar permutation from {@link #permutation()} of a system with the same
+     *     nodes, or null to compute an ordering
+     */
+    PrimalSystem(int nodes, int rows, int[] gPtr, int[] gDof, int dynStart, int dynEnd, int[] perm) {
         this.nodes = nodes;
         this.dynStart = dynStart;
         this.dynEnd = dynEnd;
@@ -208,8 +220,9 @@ final class PrimalSystem {
             }
         }
         // ordered as a graph of nodes (3×3 blocks): same fill as the scalar graph, faster analysis
-        cholesky = new SparseCholesky(matrix, SparseCholesky.Ordering.AUTO,
-                Runtime.getRuntime().availableProcessors(), 3);
+        int threads = Runtime.getRuntime().availableProcessors();
+        cholesky = perm == null ? new SparseCholesky(matrix, SparseCholesky.Ordering.AUTO, threads, 3)
+                : new SparseCholesky(matrix, perm, threads, 3);
         bvec = new double[n3];
         scaled = new double[rows];
         staticValues = new double[rowIdx.length];
@@ -286,6 +299,11 @@ final class PrimalSystem {
     /** Stored nonzeros of K (lower triangle). */
     int nonzeros() {
         return matrix.rowIdx.length;
+    }
+
+    /** The fill-reducing permutation of the coordinates (blocks of three stay together). */
+    int[] permutation() {
+        return cholesky.permutation();
     }
 
     /** The factorization in use (for its statistics). */

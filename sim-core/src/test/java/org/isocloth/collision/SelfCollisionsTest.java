@@ -372,6 +372,107 @@ class SelfCollisionsTest {
     }
 
     @Test
+    void closePairsAreTheBruteForcePairs() {
+        // Random crumples of a 6 x 4-cell strip (subdivided: 96 fine triangles, 65 nodes). The
+        // expected pairs, by brute force over every node–triangle and edge–edge pair sharing no
+        // node: per node its closest triangle when closer than d, and every edge pair closer
+        // than d whose closest points are interior to both edges (parameters in (0.02, 0.98)).
+        // Each reported pair's coefficients must give that distance, |Σ c_k x_k| = distance, sum
+        // to zero and start with a positive one.
+        double d = 0.05;
+        for (int seed = 1; seed <= 10; seed++) {
+            Random rnd = new Random(seed);
+            Sheet s = sheet(0.6, 0.4, 6, 4, 0, 0, 0);
+            int n = s.nodes();
+            double[] x = s.x.clone();
+            for (int i = 0; i < 3 * n; i++) {
+                x[i] += 0.1 * (rnd.nextDouble() - 0.5);
+            }
+            // expected
+            java.util.Set<String> expected = new java.util.TreeSet<>();
+            double[] out = new double[4];
+            for (int p = 0; p < n; p++) {
+                double best = d * d;
+                int bestT = -1;
+                for (int t = 0; t < s.tris.length / 3; t++) {
+                    int a = s.tris[3 * t], b = s.tris[3 * t + 1], c = s.tris[3 * t + 2];
+                    if (p != a && p != b && p != c) {
+                        double d2 = Geometry.pointTriangle(x, p, a, b, c, null);
+                        if (d2 < best) {
+                            best = d2;
+                            bestT = t;
+                        }
+                    }
+                }
+                if (bestT >= 0) {
+                    // the triangle itself may differ on an exact tie (a closest point on a shared
+                    // edge): the node and its distance are compared
+                    expected.add(String.format(java.util.Locale.ROOT, "vf %d %.9f", p, Math.sqrt(best)));
+                }
+            }
+            for (int e = 0; e < s.edges.length / 2; e++) {
+                for (int f = 0; f < s.edges.length / 2; f++) {
+                    int a = s.edges[2 * e], b = s.edges[2 * e + 1], c = s.edges[2 * f], g = s.edges[2 * f + 1];
+                    if (e == f || a == c || a == g || b == c || b == g) {
+                        continue;
+                    }
+                    double d2 = Geometry.segmentSegment(x, a, b, c, g, out);
+                    if (d2 < d * d && out[1] > 0.02 && out[1] < 0.98 && out[2] > 0.02 && out[2] < 0.98) {
+                        expected.add("ee " + Math.min(e, f) + " " + Math.max(e, f));
+                    }
+                }
+            }
+            java.util.Set<String> got = new java.util.TreeSet<>();
+            SelfCollisions sc = new SelfCollisions(s.tris, s.edges, n);
+            int count = sc.closePairs(s.x, x, d, (nodes, c, nrm, sep) -> {
+                double rx = 0, ry = 0, rz = 0, sum = 0;
+                for (int k = 0; k < 4; k++) {
+                    rx += c[k] * x[3 * nodes[k]];
+                    ry += c[k] * x[3 * nodes[k] + 1];
+                    rz += c[k] * x[3 * nodes[k] + 2];
+                    sum += c[k];
+                }
+                double dist = Math.sqrt(rx * rx + ry * ry + rz * rz);
+                assertEquals(0, sum, 1e-12);
+                assertTrue(c[0] > 0);
+                assertTrue(dist < d);
+                // separation along the normal: the distance itself for two edges (the normal is
+                // the direction between the closest points), at most the distance for a node and a
+                // triangle (the triangle's normal; the closest point may be on its boundary)
+                if (c[0] == 1) {
+                    assertTrue(Math.abs(sep) <= dist + 1e-12, sep + " > " + dist);
+                } else {
+                    assertEquals(dist, Math.abs(sep), 1e-9);
+                }
+                assertEquals(1, Math.sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]), 1e-9);
+                if (c[0] == 1) {
+                    got.add(String.format(java.util.Locale.ROOT, "vf %d %.9f", nodes[0], dist));
+                } else {
+                    got.add("ee " + edgePair(s, nodes));
+                }
+            });
+            assertEquals(expected, got, "seed " + seed);
+            assertEquals(expected.size(), count, "seed " + seed);
+            assertTrue(expected.size() > 10, "seed " + seed + ": the crumple has close pairs");
+        }
+    }
+
+    /** "e f" (e &lt; f) for the edges (nodes[0], nodes[1]) and (nodes[2], nodes[3]). */
+    private static String edgePair(Sheet s, int[] nodes) {
+        int e = -1, f = -1;
+        for (int k = 0; k < s.edges.length / 2; k++) {
+            int a = s.edges[2 * k], b = s.edges[2 * k + 1];
+            if ((a == nodes[0] && b == nodes[1]) || (a == nodes[1] && b == nodes[0])) {
+                e = k;
+            }
+            if ((a == nodes[2] && b == nodes[3]) || (a == nodes[3] && b == nodes[2])) {
+                f = k;
+            }
+        }
+        return Math.min(e, f) + " " + Math.max(e, f);
+    }
+
+    @Test
     void randomCrumplesEndIntersectionFree() {
         // a 10 x 2-cell strip (80 fine triangles), flat at the start; end = start + uniform
         // perturbations of up to ±0.4 per coordinate (the strip is 1 x 0.2): most ends

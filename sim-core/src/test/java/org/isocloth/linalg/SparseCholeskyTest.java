@@ -192,6 +192,31 @@ class SparseCholeskyTest {
     }
 
     @Test
+    void givenPermutationIsUsedAndSolvesTheSame() {
+        // A factorization analysed with another one's permutation uses exactly that permutation
+        // (ordering "GIVEN", same flops as the one it came from on the same pattern) and solves
+        // to a backward-stable residual (< 1e-10, see autoPicksTheOrderingWithFewestFlops).
+        Random rnd = new Random(346);
+        SymmetricCsc a = CholeskyBench.syntheticCloth(8, 346);
+        SparseCholesky auto = new SparseCholesky(a);
+        SparseCholesky given = new SparseCholesky(a, auto.permutation(), 2, 1);
+        assertEquals("GIVEN", given.orderingName());
+        assertArrayEquals(auto.permutation(), given.permutation());
+        assertEquals(auto.factorFlops(), given.factorFlops(), 0.0);
+        double[] b = TestMatrices.randomVector(rnd, a.n);
+        double[] x = new double[a.n];
+        given.factor(a.values);
+        given.solve(b, x);
+        assertTrue(TestMatrices.relativeResidual(a, x, b) < 1e-10);
+        int[] notPerm = auto.permutation();
+        notPerm[0] = notPerm[1];
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new SparseCholesky(a, notPerm, 1, 1));
+        assertTrue(e.getMessage().contains("not a permutation"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new SparseCholesky(a, new int[3], 1, 1));
+    }
+
+    @Test
     void autoPicksTheOrderingWithFewestFlops() {
         Random rnd = new Random(345);
         SymmetricCsc a = CholeskyBench.syntheticCloth(8, 345);
