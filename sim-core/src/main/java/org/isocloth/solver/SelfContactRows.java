@@ -47,8 +47,6 @@ final class SelfContactRows {
     private double[] alpha;
     private double[] rhs;
     private double[] mu;
-    /** Number of systems built (for tests and logs). */
-    private int builds;
 
     /**
      * @param nodes number of cloth nodes
@@ -86,11 +84,6 @@ final class SelfContactRows {
             a += active[i] ? 1 : 0;
         }
         return a;
-    }
-
-    /** @return how many augmented systems were analysed so far */
-    int builds() {
-        return builds;
     }
 
     /**
@@ -210,17 +203,6 @@ final class SelfContactRows {
         return released;
     }
 
-    /** The largest violation (m) of an active row at x (separation below its target). */
-    double worstViolation(double[] x) {
-        double worst = 0;
-        for (int i = 0; i < count; i++) {
-            if (active[i]) {
-                worst = Math.max(worst, -residual(i, x));
-            }
-        }
-        return worst;
-    }
-
     private void ensureSystem() {
         boolean same = builtCount == count;
         for (int i = 0; same && i < 4 * count; i++) {
@@ -249,6 +231,5 @@ final class SelfContactRows {
         system = new PrimalSystem(nodes, rows, ptr, dof, dynStart, dynEnd, perm);
         builtNodes = Arrays.copyOf(pairNodes, 4 * count);
         builtCount = count;
-        builds++;
     }
 }
