@@ -69,6 +69,9 @@ public final class SceneCloth {
         solver.setGravity(scene.gravity());
         solver.setWind(scene.wind());
         solver.setSelfCollisions(scene.solver().selfCollisions());
+        if (scene.solver().selfContactPairs()) {
+            solver.setSelfContactPairs(true);
+        }
         pinNodes = new ArrayList<>();
         double[] rest = model.restPositions;
         double[] p = new double[3];

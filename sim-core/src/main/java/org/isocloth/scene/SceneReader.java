@@ -55,7 +55,7 @@ public final class SceneReader {
     static final Set<String> SCENE_FIELDS = orderedSet(
             "name", "fps", "frames", "substeps", "gravity", "wind", "solver", "cloths", "colliders");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
-            "collisions", "selfCollisions");
+            "collisions", "selfCollisions", "selfContactPairs");
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
     static final Set<String> MATERIAL_FIELDS = orderedSet("density", "bendingStiffness",
@@ -309,7 +309,15 @@ public final class SceneReader {
                 }
                 selfCollisions = b.booleanValue();
             }
-            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions);
+            boolean pairs = SolverSpec.DEFAULT_SELF_CONTACT_PAIRS;
+            if (node.has("selfContactPairs")) {
+                JsonNode b = node.get("selfContactPairs");
+                if (!b.isBoolean()) {
+                    throw error(child(path, "selfContactPairs"), "expected true or false, got " + shown(b));
+                }
+                pairs = b.booleanValue();
+            }
+            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs);
         }
 
         private List<ClothSpec> cloths(JsonNode node, String path) {

@@ -59,6 +59,9 @@ public final class SceneWriter {
         solver.put("maxIterations", scene.solver().maxIterations());
         solver.put("collisions", scene.solver().collisions().jsonName());
         solver.put("selfCollisions", scene.solver().selfCollisions());
+        if (scene.solver().selfContactPairs()) {
+            solver.put("selfContactPairs", true);
+        }
         ArrayNode cloths = root.putArray("cloths");
         for (ClothSpec cloth : scene.cloths()) {
             writeCloth(cloths.addObject(), cloth, scene.file());

@@ -10,9 +10,12 @@ import java.util.Objects;
  *     [1, 1000]; default 20
  * @param collisions how contacts are solved; default {@link CollisionMode#COUPLED}
  * @param selfCollisions whether every cloth collides with itself (JSON {@code selfCollisions}, default true)
+ * @param selfContactPairs whether the coupled step registers cloth–cloth contacts as relative pair
+ *     rows instead of per-node planes (JSON {@code selfContactPairs}, default false; see
+ *     {@code ClothSolver.setSelfContactPairs})
  */
 public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions,
-        boolean selfCollisions) {
+        boolean selfCollisions, boolean selfContactPairs) {
 
     /** Default integrator: {@link Integrator#BE}. */
     public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
@@ -22,6 +25,20 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static final CollisionMode DEFAULT_COLLISIONS = CollisionMode.COUPLED;
     /** Default: every cloth collides with itself. */
     public static final boolean DEFAULT_SELF_COLLISIONS = true;
+    /** Default: cloth–cloth contacts as per-node planes. */
+    public static final boolean DEFAULT_SELF_CONTACT_PAIRS = false;
+
+    /**
+     * Settings with cloth–cloth contacts as per-node planes.
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @param collisions see the record description
+     * @param selfCollisions see the record description
+     */
+    public SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions, boolean selfCollisions) {
+        this(integrator, maxIterations, collisions, selfCollisions, DEFAULT_SELF_CONTACT_PAIRS);
+    }
 
     /**
      * Settings with the default collision mode.
@@ -64,6 +81,7 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
      *     coupled collisions
      */
     public static SolverSpec defaults() {
-        return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS, DEFAULT_SELF_COLLISIONS);
+        return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS, DEFAULT_SELF_COLLISIONS,
+                DEFAULT_SELF_CONTACT_PAIRS);
     }
 }

@@ -712,6 +712,18 @@ public final class ClothSolver {
             lastResort = depth >= MAX_HALVINGS;
             return stepOnce(dt, depth > 0);
         } catch (SimulationException e) {
+            if (depth >= MAX_HALVINGS && e.getMessage().contains(PAIR_ROWS_FAILED)) {
+                // the last resort with pair rows ended far outside the strain bound: the same
+                // step with per-node planes for the cloth–cloth contacts
+                LOG.log(Level.FINE, "{0}: {1}; repeated with cloth-cloth contact planes", new Object[] {name,
+                    e.getMessage()});
+                pairFallback = true;
+                try {
+                    return stepOnce(dt, depth > 0);
+                } finally {
+                    pairFallback = false;
+                }
+            }
             if (depth >= MAX_HALVINGS || !e.getMessage().contains("diverged")) {
                 throw e;
             }
@@ -948,6 +960,10 @@ public final class ClothSolver {
             throw new SimulationException(name + ": the step diverged from the constraints in the last collision"
                     + " pass at t=" + time + " s (red strain " + finalStrain + "); the state before the step is kept");
         }
+        if (lastResort && pairMode() && finalStrain > 10 * material.strainTolerance()) {
+            throw new SimulationException(name + ": at t=" + time + " s the step " + PAIR_ROWS_FAILED
+                    + " (red strain " + finalStrain + "); the state before the step is kept");
+        }
         converged &= finalStrain <= material.strainTolerance();
         // 4. Velocity update (Table 3.1 line 7, or its BDF2 form) and commit.
         for (int i = 0; i < n3; i++) {
@@ -1138,6 +1154,7 @@ public final class ClothSolver {
                 // were still being released, and the run diverged at t = 0.3 s.)
                 released = pairRows.releaseAdhesive(stepScale);
                 added += released;
+                added += pairRows.activateViolated(xk, WAIT_SLACK * selfThickness());
             }
             if (activeSet) {
                 if (contactCount > 0) {
@@ -1207,8 +1224,13 @@ public final class ClothSolver {
 
     /** Whether cloth–cloth contacts are registered as pair rows. */
     private boolean pairMode() {
-        return selfContactPairs && primal != null;
+        return selfContactPairs && primal != null && !pairFallback;
     }
+
+    /** Marker of the failure that makes the last resort repeat a step with contact planes. */
+    private static final String PAIR_ROWS_FAILED = "ended far outside the strain bound with cloth-cloth pair rows";
+    /** Set while a step is repeated with contact planes after pair rows failed. */
+    private boolean pairFallback;
 
     /**
      * Chooses how the coupled step registers cloth–cloth contacts as constraints: per-node planes
@@ -1747,9 +1769,12 @@ public final class ClothSolver {
 
     /**
      * Replaces the step's cloth–cloth pair rows by the pairs closer than {@link #PAIR_REACH}
-     * times the proximity distance at {@code end} (after the collision response), each kept at
-     * its separation there but at least the proximity distance. Pairs of pinned nodes only are
-     * left out (their row could not move anything).
+     * times the proximity distance at {@code end} (after the collision response), each keeping
+     * its pair at least the proximity distance apart. A pair already closer acts from the first
+     * iteration; a farther one waits and switches on when an iterate brings it closer (an active
+     * set: rows holding every nearby pair at its separation over-constrained folds, measured in
+     * docs/solver.md). Pairs of pinned nodes only are left out (their row could not move
+     * anything).
      */
     private void registerPairs(double[] end, double thick) {
         if (pairRows == null) {
@@ -1762,7 +1787,10 @@ public final class ClothSolver {
                 movable |= !pinned[n4[k]] && c4[k] != 0;
             }
             if (movable) {
-                pairRows.add(n4, c4, nrm, Math.max(sep, thick));
+                // closer than the proximity distance: pushed out to it from the first
+                // iteration; farther: waits, and holds the pair at its separation once an
+                // iterate brings it closer
+                pairRows.add(n4, c4, nrm, Math.max(sep, thick), sep < thick);
             }
         });
         pairRowsRegistered += pairRows.count();
@@ -1772,6 +1800,9 @@ public final class ClothSolver {
     }
 
     /** Pairs up to this many proximity distances apart become rows (see {@link #registerPairs}). */
+    /** A waiting pair row switches on when its pair is this fraction of the distance too close. */
+    static final double WAIT_SLACK = 0.01;
+
     static final double PAIR_REACH = 2.0;
 
     /**

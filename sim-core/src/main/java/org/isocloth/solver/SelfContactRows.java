@@ -37,6 +37,10 @@ final class SelfContactRows {
     private double[] target = new double[16];
     private double[] lambda = new double[16];
     private boolean[] active = new boolean[16];
+    /** Whether a row starts a projection active (else it waits until its pair comes closer). */
+    private boolean[] initiallyActive = new boolean[16];
+    /** Whether a row was switched off as adhesive in the running projection (it stays off). */
+    private boolean[] switchedOff = new boolean[16];
 
     private PrimalSystem system;
     private int[] builtNodes = new int[0];
@@ -93,8 +97,10 @@ final class SelfContactRows {
      * @param c4 their coefficients (sum zero)
      * @param n the unit normal
      * @param d the separation to keep (m)
+     * @param activeFromStart whether the row acts from the first iteration of a projection, or
+     *     waits until the pair comes closer than d ({@link #activateViolated})
      */
-    void add(int[] n4, double[] c4, double[] n, double d) {
+    void add(int[] n4, double[] c4, double[] n, double d, boolean activeFromStart) {
         if (count == target.length) {
             int cap = 2 * count;
             pairNodes = Arrays.copyOf(pairNodes, 4 * cap);
@@ -103,20 +109,25 @@ final class SelfContactRows {
             target = Arrays.copyOf(target, cap);
             lambda = Arrays.copyOf(lambda, cap);
             active = Arrays.copyOf(active, cap);
+            initiallyActive = Arrays.copyOf(initiallyActive, cap);
+            switchedOff = Arrays.copyOf(switchedOff, cap);
         }
         System.arraycopy(n4, 0, pairNodes, 4 * count, 4);
         System.arraycopy(c4, 0, coef, 4 * count, 4);
         System.arraycopy(n, 0, normal, 3 * count, 3);
         target[count] = d;
         lambda[count] = 0;
-        active[count] = true;
+        active[count] = activeFromStart;
+        initiallyActive[count] = activeFromStart;
+        switchedOff[count] = false;
         count++;
     }
 
     /** Re-activates every pair and clears the accumulated multipliers (start of a projection). */
     void startProjection() {
         for (int i = 0; i < count; i++) {
-            active[i] = true;
+            active[i] = initiallyActive[i];
+            switchedOff[i] = false;
             lambda[i] = 0;
         }
     }
@@ -196,11 +207,30 @@ final class SelfContactRows {
                 lambda[i] += stepScale * mu[baseRows + i];
                 if (lambda[i] > 0) {
                     active[i] = false;
+                    switchedOff[i] = true;
                     released++;
                 }
             }
         }
         return released;
+    }
+
+    /**
+     * Switches on every waiting row (neither active nor released in this projection) whose pair
+     * has come closer than its target at x (by more than {@code slack} m).
+     *
+     * @return the number of rows switched on
+     */
+    int activateViolated(double[] x, double slack) {
+        int on = 0;
+        for (int i = 0; i < count; i++) {
+            if (!active[i] && !switchedOff[i] && residual(i, x) < -slack) {
+                active[i] = true;
+                lambda[i] = 0;
+                on++;
+            }
+        }
+        return on;
     }
 
     private void ensureSystem() {

@@ -443,7 +443,9 @@ class SceneReaderErrorTest {
                 c(scene("'solver': {'selfCollisions': 'yes'}"), "solver.selfCollisions",
                         "expected true or false, got \"yes\""),
                 c(scene("'solver': {'selfCollisions': 1}"), "solver.selfCollisions",
-                        "expected true or false, got 1"));
+                        "expected true or false, got 1"),
+                c(scene("'solver': {'selfContactPairs': 'pairs'}"), "solver.selfContactPairs",
+                        "expected true or false, got \"pairs\""));
     }
 
     @ParameterizedTest(name = "{1}: {2}")
