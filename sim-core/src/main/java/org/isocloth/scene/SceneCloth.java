@@ -69,9 +69,7 @@ public final class SceneCloth {
         solver.setGravity(scene.gravity());
         solver.setWind(scene.wind());
         solver.setSelfCollisions(scene.solver().selfCollisions());
-        if (scene.solver().selfContactPairs()) {
-            solver.setSelfContactPairs(true);
-        }
+        solver.setSelfContactPairs(scene.solver().selfContactPairs());
         pinNodes = new ArrayList<>();
         double[] rest = model.restPositions;
         double[] p = new double[3];

@@ -59,8 +59,8 @@ public final class SceneWriter {
         solver.put("maxIterations", scene.solver().maxIterations());
         solver.put("collisions", scene.solver().collisions().jsonName());
         solver.put("selfCollisions", scene.solver().selfCollisions());
-        if (scene.solver().selfContactPairs()) {
-            solver.put("selfContactPairs", true);
+        if (scene.solver().selfContactPairs() != SolverSpec.DEFAULT_SELF_CONTACT_PAIRS) {
+            solver.put("selfContactPairs", scene.solver().selfContactPairs());
         }
         ArrayNode cloths = root.putArray("cloths");
         for (ClothSpec cloth : scene.cloths()) {

@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param collisions how contacts are solved; default {@link CollisionMode#COUPLED}
  * @param selfCollisions whether every cloth collides with itself (JSON {@code selfCollisions}, default true)
  * @param selfContactPairs whether the coupled step registers cloth–cloth contacts as relative pair
- *     rows instead of per-node planes (JSON {@code selfContactPairs}, default false; see
+ *     rows instead of per-node planes (JSON {@code selfContactPairs}, default true; see
  *     {@code ClothSolver.setSelfContactPairs})
  */
 public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions,
@@ -25,11 +25,11 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static final CollisionMode DEFAULT_COLLISIONS = CollisionMode.COUPLED;
     /** Default: every cloth collides with itself. */
     public static final boolean DEFAULT_SELF_COLLISIONS = true;
-    /** Default: cloth–cloth contacts as per-node planes. */
-    public static final boolean DEFAULT_SELF_CONTACT_PAIRS = false;
+    /** Default: cloth–cloth contacts as relative pair rows. */
+    public static final boolean DEFAULT_SELF_CONTACT_PAIRS = true;
 
     /**
-     * Settings with cloth–cloth contacts as per-node planes.
+     * Settings with the default cloth–cloth contacts (pair rows).
      *
      * @param integrator see the record description
      * @param maxIterations see the record description

@@ -678,11 +678,11 @@ public final class ClothSolver {
     /**
      * Whether registered cloth–cloth contacts are relative pair rows ({@link SelfContactRows}: a
      * node and a triangle, or two edges, kept at their separation) instead of per-node planes
-     * fixed in space. Pair rows need the primal solve. Experimental, off by default (system
-     * property {@code isocloth.selfContactPairs=true}): measured in docs/solver.md, they fix the
-     * 20×20-cell floor fold but make a 10×10-cell one diverge.
+     * fixed in space. Pair rows need the primal solve. The default since they were measured to
+     * keep folding sheets within the strain bound where the planes break it (docs/solver.md);
+     * system property {@code isocloth.selfContactPlanes=true} makes the planes the default.
      */
-    static boolean PAIR_SELF_CONTACTS = Boolean.getBoolean("isocloth.selfContactPairs");
+    static boolean PAIR_SELF_CONTACTS = !Boolean.getBoolean("isocloth.selfContactPlanes");
     /**
      * Whether the last collision pass of a step keeps black nodes only a quarter of the thickness
      * away from colliders (instead of the full thickness). Black nodes have no contact rows: the
@@ -1233,11 +1233,11 @@ public final class ClothSolver {
     private boolean pairFallback;
 
     /**
-     * Chooses how the coupled step registers cloth–cloth contacts as constraints: per-node planes
-     * at the corrected positions (false, the default, as in the thesis) or relative pair rows
-     * that keep a node and a triangle, or two edges, at their separation (true, experimental;
-     * see docs/solver.md for what was measured). Pair rows need the primal linear solve (the
-     * default); with the row-space solve the planes are used.
+     * Chooses how the coupled step registers cloth–cloth contacts as constraints: relative pair
+     * rows that keep a node and a triangle, or two edges, at least the proximity distance apart
+     * (true, the default) or per-node planes at the corrected positions (false, the thesis's
+     * n·(x − x_c) = 0); docs/solver.md has what was measured. Pair rows need the primal linear
+     * solve (the default); with the row-space solve the planes are used.
      *
      * @param on whether to use pair rows
      */

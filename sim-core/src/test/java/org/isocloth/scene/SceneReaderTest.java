@@ -195,13 +195,13 @@ class SceneReaderTest {
         assertEquals(CollisionMode.COUPLED, SceneReader.parse(json, HANG).solver().collisions());
         json = json.replace("'coupled'".replace('\'', '"'), "\"coupled\", \"selfCollisions\": false");
         assertFalse(SceneReader.parse(json, HANG).solver().selfCollisions());
-        // cloth–cloth contacts as pair rows: off by default, on when asked, and written back
-        assertFalse(SceneReader.parse(json, HANG).solver().selfContactPairs());
-        json = json.replace("\"selfCollisions\": false", "\"selfContactPairs\": true");
-        SceneSpec pairs = SceneReader.parse(json, HANG);
-        assertTrue(pairs.solver().selfContactPairs());
-        assertTrue(pairs.solver().selfCollisions());
-        assertTrue(SceneReader.parse(SceneWriter.toJson(pairs), HANG).solver().selfContactPairs());
+        // cloth–cloth contacts as pair rows: on by default, off when asked, and written back
+        assertTrue(SceneReader.parse(json, HANG).solver().selfContactPairs());
+        json = json.replace("\"selfCollisions\": false", "\"selfContactPairs\": false");
+        SceneSpec planes = SceneReader.parse(json, HANG);
+        assertFalse(planes.solver().selfContactPairs());
+        assertTrue(planes.solver().selfCollisions());
+        assertFalse(SceneReader.parse(SceneWriter.toJson(planes), HANG).solver().selfContactPairs());
     }
 
     @Test
