@@ -751,14 +751,13 @@ public final class SelfCollisions {
      * the start.
      */
     private boolean repelVertexFace(int p, int t, double h, double mu) {
-        if (!vertexFacePair(p, t, h)) {
-            return false;
-        }
+        return vertexFacePair(p, t, h) && repelPair(h, mu);
+    }
+
+    /** Pushes the pair last measured out to the distance h along its normal (with friction). */
+    private boolean repelPair(double h, double mu) {
         double push = h - pairSep;
-        if (!(push > 0)) {
-            return false;
-        }
-        return impulse(pairN[0], pairN[1], pairN[2], push, mu);
+        return push > 0 && impulse(pairN[0], pairN[1], pairN[2], push, mu);
     }
 
     /**
@@ -827,14 +826,7 @@ public final class SelfCollisions {
      * perpendicular when they nearly touch), on the side they were on at the start.
      */
     private boolean repelEdgeEdge(int e, int f, double h, double mu) {
-        if (!edgeEdgePair(e, f, h)) {
-            return false;
-        }
-        double push = h - pairSep;
-        if (!(push > 0)) {
-            return false;
-        }
-        return impulse(pairN[0], pairN[1], pairN[2], push, mu);
+        return edgeEdgePair(e, f, h) && repelPair(h, mu);
     }
 
     /**
