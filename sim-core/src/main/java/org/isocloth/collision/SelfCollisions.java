@@ -361,21 +361,10 @@ public final class SelfCollisions {
         double eta = ETA_FRACTION * thickness;
         double margin = Math.max(0.5 * h, eta);
         sweptBoxes(margin);
-        if (pointTree == null) {
-            pointTree = new Bvh(pointBox);
-            triTree = new Bvh(triBox);
-            edgeTree = new Bvh(edgeBox);
-        }
         // the one full traversal of a call: boxes swept from start to the candidate end, inflated
         // by half the thickness, hold every pair closer than the thickness at the end and every
         // pair that can collide on the way
-        refit();
-        flagFilter = null;
-        skipRigid = false;
-        vfCount = 0;
-        eeCount = 0;
-        pointTree.pairsWith(triTree, vfSink);
-        edgeTree.selfPairs(eeSink);
+        allPairs();
         baseVf = copyPairs(vf, vfCount, baseVf);
         baseVfCount = vfCount;
         baseEe = copyPairs(ee, eeCount, baseEe);
@@ -489,18 +478,7 @@ public final class SelfCollisions {
         x1 = x;
         try {
             staticBoxes(0.5 * distance);
-            if (pointTree == null) {
-                pointTree = new Bvh(pointBox);
-                triTree = new Bvh(triBox);
-                edgeTree = new Bvh(edgeBox);
-            }
-            refit();
-            flagFilter = null;
-            skipRigid = false;
-            vfCount = 0;
-            eeCount = 0;
-            pointTree.pairsWith(triTree, vfSink);
-            edgeTree.selfPairs(eeSink);
+            allPairs();
             if (pairBest.length < nodes) {
                 pairBest = new double[nodes];
                 pairBestTri = new int[nodes];
@@ -554,6 +532,25 @@ public final class SelfCollisions {
         Bvh.pointBoxes(x1, null, margin, pointBox);
         Bvh.triangleBoxes(tris, x1, null, margin, triBox);
         Bvh.edgeBoxes(edges, x1, null, margin, edgeBox);
+    }
+
+    /**
+     * Builds the trees at the first call (from the current boxes), refits them and gathers every
+     * overlapping vertex–triangle and edge–edge pair into {@code vf}/{@code ee}, unfiltered.
+     */
+    private void allPairs() {
+        if (pointTree == null) {
+            pointTree = new Bvh(pointBox);
+            triTree = new Bvh(triBox);
+            edgeTree = new Bvh(edgeBox);
+        }
+        refit();
+        flagFilter = null;
+        skipRigid = false;
+        vfCount = 0;
+        eeCount = 0;
+        pointTree.pairsWith(triTree, vfSink);
+        edgeTree.selfPairs(eeSink);
     }
 
     private void refit() {
