@@ -87,21 +87,21 @@ public final class Main {
         String scene = null;
         Path dir = null;
         int objEvery = 0;
+        int checkpointEvery = 0;
+        boolean resume = false;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
+                case "--checkpoint-every":
+                    checkpointEvery = positive(value(args, ++i, "--checkpoint-every"), "--checkpoint-every");
+                    break;
+                case "--resume":
+                    resume = true;
+                    break;
                 case "--out":
                     dir = Path.of(value(args, ++i, "--out"));
                     break;
                 case "--obj-every":
-                    String v = value(args, ++i, "--obj-every");
-                    try {
-                        objEvery = Integer.parseInt(v);
-                    } catch (NumberFormatException e) {
-                        throw new InputException("--obj-every: expected a positive integer, got '" + v + "'");
-                    }
-                    if (objEvery < 1) {
-                        throw new InputException("--obj-every: expected a positive integer, got " + objEvery);
-                    }
+                    objEvery = positive(value(args, ++i, "--obj-every"), "--obj-every");
                     break;
                 default:
                     if (args[i].startsWith("--") || scene != null) {
@@ -120,10 +120,23 @@ public final class Main {
         SceneSpec spec = SceneReader.read(Path.of(scene));
         long t0 = System.nanoTime();
         SceneRun run = new SceneRun(spec);
-        run.run(dir, objEvery);
+        run.run(dir, objEvery, checkpointEvery, resume);
         out.printf(Locale.ROOT, "%s: %d frames in %.1f s -> %s%n", spec.name(), spec.frames(),
                 (System.nanoTime() - t0) / 1e9, dir);
         return 0;
+    }
+
+    private static int positive(String v, String flag) {
+        int n;
+        try {
+            n = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new InputException(flag + ": expected a positive integer, got '" + v + "'");
+        }
+        if (n < 1) {
+            throw new InputException(flag + ": expected a positive integer, got " + n);
+        }
+        return n;
     }
 
     static String value(String[] args, int i, String flag) {
@@ -134,7 +147,7 @@ public final class Main {
     }
 
     private static void usage(PrintStream out) {
-        out.println("usage: cloth run SCENE.json --out DIR [--obj-every N]");
+        out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N]");

@@ -7,14 +7,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntConsumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.isocloth.InputException;
 import org.isocloth.collision.Collider;
@@ -29,6 +34,7 @@ import org.isocloth.model.ClothModel;
 import org.isocloth.scene.SceneCloth;
 import org.isocloth.scene.SceneSpec;
 import org.isocloth.solver.ClothMetrics;
+import org.isocloth.solver.ClothSolver;
 import org.isocloth.solver.StepResult;
 
 /**
@@ -43,6 +49,8 @@ public final class SceneRun {
             "frame,time,max_strain,red_strain,bending_energy,kinetic_energy,iterations,step_ms,converged,"
             + "penetrations,self_intersections,contacts";
 
+    private static final Logger LOG = Logger.getLogger(SceneRun.class.getName());
+
     private final SceneSpec scene;
     private final List<SceneCloth> cloths = new ArrayList<>();
     private final List<Collider> colliders = new ArrayList<>();
@@ -53,6 +61,7 @@ public final class SceneRun {
     private int cappedSteps;
     private long totalIterations;
     private int steps;
+    private IntConsumer frameListener;
 
     /**
      * Builds every cloth of the scene (loading and validating meshes).
@@ -97,6 +106,16 @@ public final class SceneRun {
         return mesh;
     }
 
+    /**
+     * Sets a callback run after each frame of {@link #run} has been written (and checkpointed):
+     * progress display, or stopping a run by throwing.
+     *
+     * @param listener receives the frame number (null: none)
+     */
+    public void setFrameListener(IntConsumer listener) {
+        this.frameListener = listener;
+    }
+
     /** @return the scene's colliders, built */
     public List<Collider> colliders() {
         return colliders;
@@ -115,13 +134,68 @@ public final class SceneRun {
      * @throws IOException if the output cannot be written (nothing half-written is left)
      */
     public void run(Path out, int objEvery) throws IOException {
+        run(out, objEvery, 0, false);
+    }
+
+    /** Name of the directory inside the output directory where a resumable run works. */
+    public static final String PARTIAL = ".partial";
+    private static final String CHECKPOINT = "checkpoint.bin";
+
+    /**
+     * Runs the scene and writes the outputs, optionally resumable. With {@code checkpointEvery}
+     * &gt; 0 the run works in {@code out/.partial} and, every that many frames, atomically saves
+     * its state there; a run that was killed or failed keeps that directory, and the same call
+     * with {@code resume} continues from its last checkpoint and gives the same results as a run
+     * that was never interrupted. The finished outputs are moved into {@code out} only at the end.
+     *
+     * @param out output directory (created if missing)
+     * @param objEvery write frames/frame_NNNN.obj every this many frames (0: never)
+     * @param checkpointEvery save a checkpoint every this many frames (0: not resumable)
+     * @param resume continue the unfinished run in {@code out/.partial}
+     * @throws IOException if the output cannot be written (nothing half-written is left in out)
+     * @throws InputException if there is nothing to resume, the checkpoint belongs to another
+     *     scene, or an unfinished run would be overwritten
+     */
+    public void run(Path out, int objEvery, int checkpointEvery, boolean resume) throws IOException {
         Files.createDirectories(out);
-        Path staging = Files.createTempDirectory(out, ".staging-");
+        boolean resumable = checkpointEvery > 0 || resume;
+        Path partial = out.resolve(PARTIAL);
+        Checkpoint from = null;
+        if (resume) {
+            Path file = partial.resolve(CHECKPOINT);
+            if (!Files.isRegularFile(file)) {
+                throw new InputException(out + ": nothing to resume (no " + PARTIAL + "/" + CHECKPOINT
+                        + "; a run saves checkpoints with --checkpoint-every N)");
+            }
+            from = Checkpoint.read(file);
+            if (!from.sceneFingerprint().equals(Checkpoint.fingerprint(scene))) {
+                throw new InputException(file + ": the checkpoint was written for a different scene (or a changed "
+                        + "version of this one); run it afresh after deleting " + partial);
+            }
+            if (from.cloths().size() != cloths.size()) {
+                throw new InputException(file + ": the checkpoint holds " + from.cloths().size()
+                        + " cloths, the scene has " + cloths.size());
+            }
+        } else if (resumable && Files.exists(partial.resolve(CHECKPOINT))) {
+            throw new InputException(out + " holds an unfinished run (" + partial + "): continue it with --resume, "
+                    + "or delete that directory to start again");
+        }
+        Path staging;
+        if (resumable) {
+            if (from == null) {
+                deleteTree(partial); // leftovers of a run killed before its first checkpoint
+            }
+            Files.createDirectories(partial);
+            staging = partial;
+        } else {
+            staging = Files.createTempDirectory(out, ".staging-");
+        }
+        boolean done = false;
         try {
-            runInto(staging, objEvery);
+            runInto(staging, objEvery, checkpointEvery, from);
             List<Path> produced;
             try (Stream<Path> s = Files.list(staging)) {
-                produced = s.toList();
+                produced = s.filter(p -> !p.getFileName().toString().startsWith(CHECKPOINT)).toList();
             }
             for (Path p : produced) {
                 Path dest = out.resolve(p.getFileName().toString());
@@ -130,36 +204,114 @@ public final class SceneRun {
                 }
                 Files.move(p, dest, StandardCopyOption.REPLACE_EXISTING);
             }
+            done = true;
         } finally {
-            deleteTree(staging);
+            if (done || !resumable) {
+                deleteTree(staging);
+            } else if (Files.exists(partial.resolve(CHECKPOINT))) {
+                LOG.log(Level.WARNING, "{0}: the unfinished run is kept in {1}; ''--resume'' continues it from its "
+                        + "last checkpoint", new Object[] {scene.name(), partial});
+            }
         }
     }
 
-    private void runInto(Path dir, int objEvery) throws IOException {
-        writeObj(dir.resolve("rest.obj"), true);
+    private void runInto(Path dir, int objEvery, int checkpointEvery, Checkpoint from) throws IOException {
+        Path metrics = dir.resolve("metrics.csv");
+        int first = 1;
+        if (from == null) {
+            writeObj(dir.resolve("rest.obj"), true);
+        } else {
+            // back to the checkpoint: metrics rows and frame files written after it are dropped
+            try (FileChannel ch = FileChannel.open(metrics, StandardOpenOption.WRITE)) {
+                if (ch.size() < from.metricsBytes()) {
+                    throw new InputException(metrics + ": shorter than its checkpoint says (" + ch.size() + " < "
+                            + from.metricsBytes() + " bytes)");
+                }
+                ch.truncate(from.metricsBytes());
+            }
+            restore(from);
+            first = from.frame() + 1;
+        }
+        Path frames = dir.resolve("frames");
         if (objEvery > 0) {
-            Files.createDirectories(dir.resolve("frames"));
+            Files.createDirectories(frames);
+        }
+        if (from != null && Files.isDirectory(frames)) {
+            for (int f = first; f <= scene.frames(); f++) {
+                Files.deleteIfExists(frames.resolve(frameName(f)));
+            }
         }
         double dtFrame = 1.0 / scene.fps();
-        try (BufferedWriter csv = Files.newBufferedWriter(dir.resolve("metrics.csv"), StandardCharsets.UTF_8)) {
-            csv.write(HEADER);
-            csv.newLine();
-            startFrames();
-            writeRow(csv, 0, 0, 0, 0, true, 0);
-            if (objEvery > 0) {
-                writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", 0)), false);
+        try (BufferedWriter csv = from == null
+                ? Files.newBufferedWriter(metrics, StandardCharsets.UTF_8)
+                : Files.newBufferedWriter(metrics, StandardCharsets.UTF_8, StandardOpenOption.APPEND)) {
+            if (from == null) {
+                csv.write(HEADER);
+                csv.newLine();
+                startFrames();
+                writeRow(csv, 0, 0, 0, 0, true, 0);
+                if (objEvery > 0) {
+                    writeObj(frames.resolve(frameName(0)), false);
+                }
             }
-            for (int f = 1; f <= scene.frames(); f++) {
+            for (int f = first; f <= scene.frames(); f++) {
                 FrameStep r = stepFrame(f);
                 writeRow(csv, f, f * dtFrame, r.iterations(), r.milliseconds(), r.converged(), r.contacts());
                 csv.flush(); // a long run can be followed with tail -f
                 if (objEvery > 0 && f % objEvery == 0) {
-                    writeObj(dir.resolve("frames").resolve(String.format(Locale.ROOT, "frame_%04d.obj", f)), false);
+                    writeObj(frames.resolve(frameName(f)), false);
+                }
+                if (checkpointEvery > 0 && f % checkpointEvery == 0 && f < scene.frames()) {
+                    checkpoint(f, Files.size(metrics)).write(dir.resolve(CHECKPOINT));
+                }
+                if (frameListener != null) {
+                    frameListener.accept(f);
                 }
             }
         }
         writeObj(dir.resolve("final.obj"), false);
         writeSummary(dir.resolve("summary.json"));
+    }
+
+    private static String frameName(int f) {
+        return String.format(Locale.ROOT, "frame_%04d.obj", f);
+    }
+
+    private Checkpoint checkpoint(int frame, long metricsBytes) {
+        List<ClothSolver.State> states = new ArrayList<>();
+        for (SceneCloth c : cloths) {
+            states.add(c.solver.snapshot());
+        }
+        return new Checkpoint(Checkpoint.fingerprint(scene), frame, metricsBytes,
+                new Checkpoint.Totals(worstPenetrations, worstSelfIntersections, worstRed, worstMax, cappedSteps,
+                        totalIterations, steps), states);
+    }
+
+    private void restore(Checkpoint from) {
+        for (int i = 0; i < cloths.size(); i++) {
+            try {
+                cloths.get(i).solver.restore(from.cloths().get(i));
+            } catch (IllegalArgumentException e) {
+                throw new InputException("checkpoint: " + e.getMessage());
+            }
+        }
+        Checkpoint.Totals t = from.totals();
+        worstPenetrations = t.worstPenetrations();
+        worstSelfIntersections = t.worstSelfIntersections();
+        worstRed = t.worstRed();
+        worstMax = t.worstMax();
+        cappedSteps = t.cappedSteps();
+        totalIterations = t.totalIterations();
+        steps = t.steps();
+        double dtFrame = 1.0 / scene.fps();
+        double dt = dtFrame / scene.substeps();
+        int f = from.frame();
+        // the colliders as stepFrame(f) left them
+        if (f == 0) {
+            startFrames();
+        } else {
+            placeColliders(f * dtFrame - dt, f * dtFrame);
+        }
     }
 
     /**

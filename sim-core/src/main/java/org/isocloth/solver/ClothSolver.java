@@ -603,6 +603,63 @@ public final class ClothSolver {
     }
 
     /**
+     * Everything a step carries over from earlier steps: positions, velocities, the previous
+     * step's positions and velocities (BDF2 history) and the simulated time. Restoring a snapshot
+     * into a solver built from the same model, material and settings continues the simulation
+     * exactly where it was taken ({@code cloth run --resume}).
+     *
+     * @param positions node positions, 3 per node, metres
+     * @param velocities node velocities, m/s
+     * @param previousPositions positions before the last step (BDF2)
+     * @param previousVelocities velocities before the last step (BDF2)
+     * @param hasHistory whether the previous step can serve BDF2
+     * @param time simulated time in seconds
+     */
+    public record State(double[] positions, double[] velocities, double[] previousPositions,
+            double[] previousVelocities, boolean hasHistory, double time) {
+    }
+
+    /** @return a copy of the state the next step starts from (see {@link State}) */
+    public State snapshot() {
+        return new State(x.clone(), v.clone(), xPrev.clone(), vPrev.clone(), hasHistory, time);
+    }
+
+    /**
+     * Continues from a snapshot taken from a solver of the same cloth.
+     *
+     * @param s the snapshot (not null, unaffected)
+     * @throws IllegalArgumentException if its arrays do not fit this cloth or hold non-finite
+     *     values, or its time is not finite (the solver is unchanged then)
+     */
+    public void restore(State s) {
+        int n3 = 3 * nodes;
+        double[][] arrays = {s.positions(), s.velocities(), s.previousPositions(), s.previousVelocities()};
+        String[] what = {"positions", "velocities", "previous positions", "previous velocities"};
+        for (int a = 0; a < arrays.length; a++) {
+            if (arrays[a] == null || arrays[a].length != n3) {
+                throw new IllegalArgumentException(name + ": snapshot " + what[a] + " have "
+                        + (arrays[a] == null ? "no" : String.valueOf(arrays[a].length)) + " values, this cloth needs "
+                        + n3);
+            }
+            for (int i = 0; i < n3; i++) {
+                if (!Double.isFinite(arrays[a][i])) {
+                    throw new IllegalArgumentException(name + ": snapshot " + what[a] + " of node " + i / 3
+                            + " are not finite (" + arrays[a][i] + ")");
+                }
+            }
+        }
+        if (!Double.isFinite(s.time())) {
+            throw new IllegalArgumentException(name + ": snapshot time is not finite (" + s.time() + ")");
+        }
+        System.arraycopy(s.positions(), 0, x, 0, n3);
+        System.arraycopy(s.velocities(), 0, v, 0, n3);
+        System.arraycopy(s.previousPositions(), 0, xPrev, 0, n3);
+        System.arraycopy(s.previousVelocities(), 0, vPrev, 0, n3);
+        hasHistory = s.hasHistory();
+        time = s.time();
+    }
+
+    /**
      * Advances the cloth by dt: prediction, Gauss-Newton projection with bending, velocity update.
      * On failure the state is left unchanged and a {@link SimulationException} is thrown.
      *
