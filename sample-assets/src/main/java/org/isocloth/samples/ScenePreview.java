@@ -22,10 +22,6 @@ import org.isocloth.jme.SceneCollider;
 import org.isocloth.cli.SceneRun;
 import org.isocloth.collision.Collider;
 import org.isocloth.collision.MeshCollider;
-import org.isocloth.mesh.GridMesh;
-import org.isocloth.mesh.MeshLoadResult;
-import org.isocloth.mesh.MeshValidator;
-import org.isocloth.mesh.ObjReader;
 import org.isocloth.mesh.TriMesh;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.scene.AnalyticColliderSpec;
@@ -33,9 +29,7 @@ import org.isocloth.scene.BoxSpec;
 import org.isocloth.scene.CapsuleSpec;
 import org.isocloth.scene.ClothSpec;
 import org.isocloth.scene.ColliderSpec;
-import org.isocloth.scene.GridSpec;
 import org.isocloth.scene.MaterialSpec;
-import org.isocloth.scene.ObjMeshSpec;
 import org.isocloth.scene.PinSpec;
 import org.isocloth.scene.PlaneSpec;
 import org.isocloth.scene.SceneSpec;
@@ -305,14 +299,7 @@ public final class ScenePreview {
     }
 
     static TriMesh baseMesh(ClothSpec cs) {
-        MeshLoadResult loaded;
-        if (cs.mesh() instanceof GridSpec g) {
-            loaded = MeshValidator.validate(GridMesh.build(g.size()[0], g.size()[1], g.cells()[0], g.cells()[1],
-                    g.center(), g.normal(), g.uAxis()));
-        } else {
-            loaded = ObjReader.read(((ObjMeshSpec) cs.mesh()).path());
-        }
-        return loaded.mesh();
+        return org.isocloth.scene.SceneCloth.loadMesh(cs.mesh()).mesh();
     }
 
     /** A jME mesh of a base mesh: a vertex per (vertex, UV) pair, as a modeller would export it. */

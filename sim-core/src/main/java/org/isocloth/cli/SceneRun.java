@@ -27,7 +27,10 @@ import org.isocloth.collision.SelfIntersections;
 import org.isocloth.collision.MeshCollider;
 import org.isocloth.scene.AnalyticColliderSpec;
 import org.isocloth.scene.ColliderSpec;
+import org.isocloth.scene.GltfColliderSpec;
 import org.isocloth.scene.ObjColliderSpec;
+import org.isocloth.mesh.GltfReader;
+import org.isocloth.mesh.TriMesh;
 import org.isocloth.scene.ObjSequenceSpec;
 import org.isocloth.mesh.ObjWriter;
 import org.isocloth.model.ClothModel;
@@ -96,6 +99,9 @@ public final class SceneRun {
         MeshCollider mesh;
         if (spec instanceof ObjColliderSpec o) {
             mesh = MeshCollider.fromObj(o.name(), o.path());
+        } else if (spec instanceof GltfColliderSpec g) {
+            TriMesh m = GltfReader.read(g.path()).mesh;
+            mesh = new MeshCollider(g.name(), m.triangles, m.positions);
         } else if (spec instanceof ObjSequenceSpec s) {
             mesh = MeshCollider.fromObjSequence(s.name(), s.pattern().toString(), s.fps());
         } else {

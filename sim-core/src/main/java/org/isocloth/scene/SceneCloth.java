@@ -3,6 +3,7 @@ package org.isocloth.scene;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Logger;
+import org.isocloth.mesh.GltfReader;
 import org.isocloth.mesh.GridMesh;
 import org.isocloth.mesh.MeshLoadResult;
 import org.isocloth.mesh.MeshValidator;
@@ -34,6 +35,26 @@ public final class SceneCloth {
     public final List<int[]> pinNodes;
 
     /**
+     * Builds or reads a cloth's base mesh: a generated grid, an OBJ or a glTF file, validated.
+     *
+     * @param mesh the mesh entry of a cloth (not null)
+     * @return the validated mesh and the warnings of loading it
+     * @throws org.isocloth.InputException on a mesh that cannot be read or is not a valid cloth
+     */
+    public static MeshLoadResult loadMesh(MeshSpec mesh) {
+        if (mesh instanceof GridSpec g) {
+            TriMesh grid = GridMesh.build(g.size()[0], g.size()[1], g.cells()[0], g.cells()[1], g.center(),
+                    g.normal(), g.uAxis());
+            return MeshValidator.validate(grid);
+        } else if (mesh instanceof ObjMeshSpec o) {
+            return ObjReader.read(o.path());
+        } else if (mesh instanceof GltfMeshSpec o) {
+            return GltfReader.read(o.path());
+        }
+        throw new IllegalStateException("unknown mesh kind " + mesh.getClass().getName());
+    }
+
+    /**
      * Loads the mesh, builds the model and solver and applies the pins.
      *
      * @param scene the scene (not null)
@@ -42,14 +63,7 @@ public final class SceneCloth {
      */
     public SceneCloth(SceneSpec scene, ClothSpec spec) {
         this.spec = spec;
-        MeshLoadResult loaded;
-        if (spec.mesh() instanceof GridSpec g) {
-            TriMesh grid = GridMesh.build(g.size()[0], g.size()[1], g.cells()[0], g.cells()[1], g.center(),
-                    g.normal(), g.uAxis());
-            loaded = MeshValidator.validate(grid);
-        } else {
-            loaded = ObjReader.read(((ObjMeshSpec) spec.mesh()).path());
-        }
+        MeshLoadResult loaded = loadMesh(spec.mesh());
         this.baseMesh = loaded.mesh();
         this.warnings = loaded.warnings();
         MaterialSpec m = spec.material();

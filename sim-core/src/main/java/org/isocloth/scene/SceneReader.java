@@ -65,7 +65,7 @@ public final class SceneReader {
     static final Set<String> BOX_FIELDS = orderedSet("min", "max");
     static final Set<String> MOTION_FIELDS = orderedSet("velocity", "until");
     static final Set<String> COLLIDER_FIELDS = orderedSet("name", "sphere", "capsule", "box",
-            "plane", "obj", "objSequence", "friction", "motion");
+            "plane", "obj", "gltf", "objSequence", "friction", "motion");
     static final Set<String> SPHERE_FIELDS = orderedSet("center", "radius");
     static final Set<String> CAPSULE_FIELDS = orderedSet("a", "b", "radius");
     static final Set<String> BOX_COLLIDER_FIELDS = orderedSet("center", "halfExtents", "rotation");
@@ -241,12 +241,14 @@ public final class SceneReader {
             // to add a mesh kind: a record implementing MeshSpec, a parser method, one line here
             meshKinds.put("grid", this::grid);
             meshKinds.put("obj", this::obj);
+            meshKinds.put("gltf", this::gltf);
             // to add a collider kind: a record implementing ColliderSpec, a parser, one line here
             colliderKinds.put("sphere", this::sphere);
             colliderKinds.put("capsule", this::capsule);
             colliderKinds.put("box", this::box);
             colliderKinds.put("plane", this::plane);
             colliderKinds.put("obj", this::objCollider);
+            colliderKinds.put("gltf", this::gltfCollider);
             colliderKinds.put("objSequence", this::objSequence);
         }
 
@@ -389,6 +391,10 @@ public final class SceneReader {
             return new ObjMeshSpec(resolve(pathText(node, path)));
         }
 
+        private MeshSpec gltf(JsonNode node, String path) {
+            return new GltfMeshSpec(resolve(pathText(node, path)));
+        }
+
         /** A non-blank string naming a path, as written. */
         private Path pathText(JsonNode node, String path) {
             String text = string(node, path);
@@ -485,7 +491,7 @@ public final class SceneReader {
             object(node, path);
             checkFields(node, path, COLLIDER_FIELDS);
             String kind = kindOf(node, path, colliderKinds.keySet());
-            if (node.has("motion") && (kind.equals("obj") || kind.equals("objSequence"))) {
+            if (node.has("motion") && (kind.equals("obj") || kind.equals("gltf") || kind.equals("objSequence"))) {
                 throw error(child(path, "motion"), "not allowed for an " + Check.quote(kind)
                         + " collider (only \"sphere\", \"capsule\", \"box\" and \"plane\""
                         + " colliders have a rigid motion; "
@@ -551,6 +557,12 @@ public final class SceneReader {
             Path p = resolve(pathText(node, path));
             requireFile(path, p, "");
             return new ObjColliderSpec(c.name, p, c.friction);
+        }
+
+        private ColliderSpec gltfCollider(JsonNode node, String path, Common c) {
+            Path p = resolve(pathText(node, path));
+            requireFile(path, p, "");
+            return new GltfColliderSpec(c.name, p, c.friction);
         }
 
         private ColliderSpec objSequence(JsonNode node, String path, Common c) {

@@ -94,6 +94,8 @@ public final class SceneWriter {
             putVector(grid, "uAxis", g.uAxis());
         } else if (spec instanceof ObjMeshSpec o) {
             mesh.put("obj", pathText(o.path(), sceneFile));
+        } else if (spec instanceof GltfMeshSpec o) {
+            mesh.put("gltf", pathText(o.path(), sceneFile));
         } else {
             throw new IllegalStateException("unknown mesh kind " + spec.getClass().getName());
         }
@@ -146,6 +148,8 @@ public final class SceneWriter {
             putVector(k, "point", p.point());
             putVector(k, "normal", p.normal());
         } else if (collider instanceof ObjColliderSpec o) {
+            out.put(o.kind(), pathText(o.path(), sceneFile));
+        } else if (collider instanceof GltfColliderSpec o) {
             out.put(o.kind(), pathText(o.path(), sceneFile));
         } else if (collider instanceof ObjSequenceSpec q) {
             ObjectNode k = out.putObject(q.kind());

@@ -257,9 +257,9 @@ class SceneReaderErrorTest {
                 c("{'cloths': []}", "cloths", "must contain at least one cloth"),
                 c("{'cloths': [{}]}", "cloths[0].mesh", "missing required field"),
                 c(mesh("{}"), "cloths[0].mesh",
-                        "must have exactly one of \"grid\" or \"obj\" (found none)"),
+                        "must have exactly one of \"grid\", \"obj\" or \"gltf\" (found none)"),
                 c(mesh("{'grid': {}, 'obj': 'a.obj'}"), "cloths[0].mesh",
-                        "must have exactly one of \"grid\" or \"obj\" (found \"grid\" and \"obj\")"),
+                        "must have exactly one of \"grid\", \"obj\" or \"gltf\" (found \"grid\" and \"obj\")"),
                 c(mesh("{'obj': 3}"), "cloths[0].mesh.obj", "expected a string, got 3"),
                 c(mesh("{'obj': ''}"), "cloths[0].mesh.obj", "must be a non-empty string (got \"\")"),
                 c(mesh("{'obj': '  '}"), "cloths[0].mesh.obj",
@@ -310,7 +310,7 @@ class SceneReaderErrorTest {
 
     private static final String SPHERE = "'sphere': {'center': [0, 0, 0], 'radius': 1}";
     private static final String KINDS =
-            "must have exactly one of \"sphere\", \"capsule\", \"box\", \"plane\", \"obj\""
+            "must have exactly one of \"sphere\", \"capsule\", \"box\", \"plane\", \"obj\", \"gltf\""
                     + " or \"objSequence\"";
     private static final String PATTERN_RULE = "the file name must contain exactly one"
             + " frame-number conversion, %d or %0Nd such as %04d, and no other '%' (got ";
@@ -325,7 +325,7 @@ class SceneReaderErrorTest {
                 // kinds
                 c(colliders("{'cylinder': {}}"), "colliders[0].cylinder",
                         "unknown field (allowed: name, sphere, capsule, box, plane, obj,"
-                                + " objSequence, friction, motion)"),
+                                + " gltf, objSequence, friction, motion)"),
                 c(colliders("{'spehre': {}}"), "colliders[0].spehre",
                         "unknown field (did you mean \"sphere\"?)"),
                 c(colliders("{'name': 'x'}"), "colliders[0]", KINDS + " (found none)"),
