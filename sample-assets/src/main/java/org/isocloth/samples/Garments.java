@@ -3,6 +3,8 @@ package org.isocloth.samples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.isocloth.mesh.ObjWriter;
 import org.isocloth.mesh.TriMesh;
 
@@ -102,6 +104,185 @@ public final class Garments {
     }
 
     /**
+     * A T-shirt sewn from a front and a back panel, in T-pose (sleeves along ±x, front facing
+     * +z). Both panels are one T-shaped outline on a grid; the front lies at z = +h(x, y), the
+     * back at z = −h(x, y), and they share their vertices where h = 0: the side seams, the seams
+     * under the sleeves and the shoulder seams along the top. The hem, the neck and the sleeve
+     * ends stay open. The inflation h gives the cross-sections: the torso 2W wide and 2D deep,
+     * h = D cos(πx / 2W) on equally spaced columns (front and back meet at the side seams at an
+     * angle, like a sewn seam; an ellipse with its vertical tangents there would need columns
+     * crowded at the seams, and in the sleeve band those make edges only millimetres long), the
+     * sleeves circles
+     * of radius R about y = yc (rows at y = yc + R cos φ); above the sleeve axis the torso closes
+     * over the shoulders like the sleeves (h ∝ sin φ) except at the neck opening, an ellipse
+     * neckWidth/2 × neckDepth at the top. In the sleeve band the torso takes the larger of its own
+     * and the sleeve's profile, so the sleeves join the torso without a seam (the armholes).
+     *
+     * @param waistY height of the hem (m)
+     * @param sleeveY height of the sleeve axis (m, above waistY + 2 sleeveRadius); the shoulder
+     *     seam is at sleeveY + sleeveRadius
+     * @param halfWidth W, half the torso width (m)
+     * @param depth D, half the torso depth (m)
+     * @param sleeveRadius R (m)
+     * @param sleeveLength length of each sleeve beyond the torso (m)
+     * @param around torso columns over the front (even, ≥ 6)
+     * @param neckColumns torso columns left open at the neck (even, 2 … around − 4)
+     * @param neckDepth half-depth of the neck opening (m, &lt; depth)
+     * @param torsoRows rows from the hem to the armpit (≥ 1)
+     * @param bandRows rows from the armpit to the shoulder seam (≥ 2)
+     * @param sleeveColumns columns along each sleeve (≥ 1)
+     * @return the mesh, with UVs (front panel in the left half of the texture, back in the right)
+     */
+    public static TriMesh tshirt(double waistY, double sleeveY, double halfWidth, double depth, double sleeveRadius,
+            double sleeveLength, int around, int neckColumns, double neckDepth, int torsoRows, int bandRows,
+            int sleeveColumns) {
+        if (!(halfWidth > sleeveRadius && depth > 0 && sleeveRadius > 0 && sleeveLength > 0 && neckDepth > 0
+                && neckDepth < depth && sleeveY - sleeveRadius > waistY) || around < 6 || around % 2 != 0
+                || neckColumns < 2 || neckColumns % 2 != 0 || neckColumns > around - 4 || torsoRows < 1
+                || bandRows < 2 || sleeveColumns < 1) {
+            throw new IllegalArgumentException("tshirt: inconsistent dimensions or cell counts");
+        }
+        // columns: left sleeve end ... torso (−W … W) ... right sleeve end
+        int nc = 2 * sleeveColumns + around + 1;
+        double[] xs = new double[nc];
+        for (int c = 0; c < sleeveColumns; c++) {
+            xs[c] = -halfWidth - sleeveLength * (sleeveColumns - c) / sleeveColumns;
+            xs[nc - 1 - c] = -xs[c];
+        }
+        for (int j = 0; j <= around; j++) {
+            xs[sleeveColumns + j] = halfWidth * (2.0 * j - around) / around;
+        }
+        int left = sleeveColumns;
+        int right = sleeveColumns + around;
+        double neckHalf = Math.abs(xs[sleeveColumns + around / 2 - neckColumns / 2]);
+        // rows: hem ... armpit (y = yc − R) ... shoulder seam (y = yc + R); φ[r] for band rows
+        int nr = torsoRows + bandRows + 1;
+        double[] ys = new double[nr];
+        double[] phi = new double[nr];
+        double armpit = sleeveY - sleeveRadius;
+        for (int r = 0; r < torsoRows; r++) {
+            ys[r] = waistY + (armpit - waistY) * r / torsoRows;
+            phi[r] = Double.NaN;
+        }
+        for (int k = 0; k <= bandRows; k++) {
+            phi[torsoRows + k] = Math.PI * (bandRows - k) / bandRows;
+            ys[torsoRows + k] = sleeveY + sleeveRadius * Math.cos(phi[torsoRows + k]);
+        }
+        ys[torsoRows] = armpit;
+        ys[nr - 1] = sleeveY + sleeveRadius;
+        int band0 = torsoRows;
+        int top = nr - 1;
+        // which grid vertices exist, and the inflation there
+        double[][] h = new double[nc][nr];
+        boolean[][] exists = new boolean[nc][nr];
+        for (int c = 0; c < nc; c++) {
+            boolean torso = c >= left && c <= right;
+            for (int r = 0; r < nr; r++) {
+                boolean band = r >= band0;
+                if (!torso && !band) {
+                    continue;
+                }
+                exists[c][r] = true;
+                double sleeveH = band ? (r == band0 || r == top ? 0 : sleeveRadius * Math.sin(phi[r])) : 0;
+                if (!torso) {
+                    h[c][r] = sleeveH;
+                    continue;
+                }
+                double st = c == left || c == right ? 0 : Math.sin(Math.PI * (c - left) / around);
+                double ht = depth * st;
+                if (band && phi[r] <= Math.PI / 2) {
+                    double g = r == top ? 0 : Math.sin(phi[r]);
+                    double x = xs[c];
+                    double neck = Math.abs(x) < neckHalf ? neckDepth * Math.sqrt(1 - (x / neckHalf) * (x / neckHalf))
+                            : 0;
+                    ht = ht * g + neck * (1 - g);
+                }
+                h[c][r] = Math.max(ht, sleeveH);
+            }
+        }
+        // vertices: front everywhere; back only where h > 0 (h = 0 on the seams: shared)
+        int[][] front = new int[nc][nr];
+        int[][] back = new int[nc][nr];
+        int n = 0;
+        for (int c = 0; c < nc; c++) {
+            for (int r = 0; r < nr; r++) {
+                front[c][r] = exists[c][r] ? n++ : -1;
+            }
+        }
+        for (int c = 0; c < nc; c++) {
+            for (int r = 0; r < nr; r++) {
+                back[c][r] = !exists[c][r] ? -1 : h[c][r] > 0 ? n++ : front[c][r];
+            }
+        }
+        double[] pos = new double[3 * n];
+        int[][] uvFront = new int[nc][nr];
+        int[][] uvBack = new int[nc][nr];
+        int nuv = 0;
+        List<Double> uvs = new ArrayList<>();
+        double spanX = xs[nc - 1] - xs[0];
+        double spanY = ys[top] - ys[0];
+        for (int side = 0; side < 2; side++) {
+            for (int c = 0; c < nc; c++) {
+                for (int r = 0; r < nr; r++) {
+                    if (!exists[c][r]) {
+                        continue;
+                    }
+                    int v = side == 0 ? front[c][r] : back[c][r];
+                    pos[3 * v] = xs[c];
+                    pos[3 * v + 1] = ys[r];
+                    pos[3 * v + 2] = side == 0 || h[c][r] == 0 ? h[c][r] : -h[c][r];
+                    // the back panel is seen from behind: mirrored in u
+                    double u = (xs[c] - xs[0]) / spanX;
+                    uvs.add(side == 0 ? 0.5 * u : 1 - 0.5 * u);
+                    uvs.add((ys[r] - ys[0]) / spanY);
+                    (side == 0 ? uvFront : uvBack)[c][r] = nuv++;
+                }
+            }
+        }
+        double[] uv = new double[uvs.size()];
+        for (int i = 0; i < uv.length; i++) {
+            uv[i] = uvs.get(i);
+        }
+        List<int[]> tris = new ArrayList<>();
+        for (int c = 0; c + 1 < nc; c++) {
+            for (int r = 0; r + 1 < nr; r++) {
+                if (!(exists[c][r] && exists[c + 1][r] && exists[c][r + 1] && exists[c + 1][r + 1])) {
+                    continue;
+                }
+                // diagonals alternate so the triangulation has no preferred direction
+                int[][] quads = (c + r) % 2 == 0
+                        ? new int[][] {{c, r, c + 1, r, c + 1, r + 1}, {c, r, c + 1, r + 1, c, r + 1}}
+                        : new int[][] {{c, r, c + 1, r, c, r + 1}, {c + 1, r, c + 1, r + 1, c, r + 1}};
+                for (int[] t : quads) {
+                    // front: counter-clockwise in (x, y), normal +z (outwards)
+                    tris.add(new int[] {front[t[0]][t[1]], front[t[2]][t[3]], front[t[4]][t[5]],
+                        uvFront[t[0]][t[1]], uvFront[t[2]][t[3]], uvFront[t[4]][t[5]]});
+                    // back: reversed, normal −z (outwards)
+                    tris.add(new int[] {back[t[0]][t[1]], back[t[4]][t[5]], back[t[2]][t[3]],
+                        uvBack[t[0]][t[1]], uvBack[t[4]][t[5]], uvBack[t[2]][t[3]]});
+                }
+            }
+        }
+        int[] tri = new int[3 * tris.size()];
+        int[] triUv = new int[tri.length];
+        for (int i = 0; i < tris.size(); i++) {
+            int[] t = tris.get(i);
+            System.arraycopy(t, 0, tri, 3 * i, 3);
+            System.arraycopy(t, 3, triUv, 3 * i, 3);
+        }
+        return new TriMesh(pos, tri, uv, triUv, "tshirt");
+    }
+
+    /**
+     * The shipped T-shirt: hem at y = 0.85 m, shoulder seam at 1.45 m, torso 0.32 m wide and
+     * 0.26 m deep, sleeves of radius 0.07 m and 0.2 m long; 16 columns over the front, 14 + 6
+     * rows, 6 columns per sleeve.
+     */
+    public static TriMesh sampleTshirt() {
+        return tshirt(0.85, 1.38, 0.16, 0.13, 0.07, 0.2, 16, 6, 0.05, 14, 6, 6);
+    }
+
+    /**
      * Writes the shipped garments into a directory.
      *
      * @param args the directory (created when missing)
@@ -115,5 +296,6 @@ public final class Garments {
         Path dir = Path.of(args[0]);
         Files.createDirectories(dir);
         ObjWriter.write(dir.resolve("skirt.obj"), sampleSkirt());
+        ObjWriter.write(dir.resolve("tshirt.obj"), sampleTshirt());
     }
 }
