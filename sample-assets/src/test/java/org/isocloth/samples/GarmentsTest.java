@@ -2,6 +2,7 @@ package org.isocloth.samples;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,6 +25,66 @@ class GarmentsTest {
         Garments.main(new String[] {tmp.toString()});
         assertArrayEquals(Files.readAllBytes(tmp.resolve("skirt.obj")), Files.readAllBytes(DIR.resolve("skirt.obj")),
                 "skirt.obj differs from Garments.sampleSkirt(): regenerate it with Garments");
+    }
+
+    @Test
+    void shippedTshirtIsTheGeneratedOne() throws IOException {
+        Garments.main(new String[] {tmp.toString()});
+        assertArrayEquals(Files.readAllBytes(tmp.resolve("tshirt.obj")), Files.readAllBytes(DIR.resolve("tshirt.obj")),
+                "tshirt.obj differs from Garments.sampleTshirt(): regenerate it with Garments");
+    }
+
+    @Test
+    void tshirtIsASphereWithFourOpeningsSewnAlongItsSeams() throws IOException {
+        // The outline grid: 16 torso + 2·6 sleeve columns of cells → 29 vertex columns; 14 torso
+        // + 6 band rows → 21 vertex rows. Front vertices: 17 torso columns × 21 rows + 12 sleeve
+        // columns × 7 band rows = 441. Shared with the back (the seams, z = 0): 2 side seams × 15
+        // rows (hem to armpit) + 12 under the sleeves + 24 on the top row (all but the 5 neck
+        // vertices) = 66. V = 441 + 441 − 66 = 816. Cells: 16·20 + 2·6·6 = 392, two triangles
+        // each on each panel: F = 1568. A sphere with four holes (hem, neck, two sleeve ends)
+        // has Euler characteristic 2 − 4 = −2, so E = V + F + 2 = 2386; the openings are 4
+        // boundary loops of 2·16 (hem), 2·6 (neck) and 2·6 (each sleeve end) edges: 68.
+        TriMesh shirt = ObjReader.read(DIR.resolve("tshirt.obj")).mesh;
+        assertEquals(816, shirt.vertexCount());
+        assertEquals(1568, shirt.triangleCount());
+        int seam = 0;
+        for (int v = 0; v < shirt.vertexCount(); v++) {
+            seam += shirt.positions[3 * v + 2] == 0 ? 1 : 0;
+        }
+        assertEquals(66, seam);
+        RedBlackMesh rb = new RedBlackMesh(shirt.vertexCount(), shirt.triangles);
+        assertEquals(2386, rb.edgeCount);
+        // boundary loops: union-find over the boundary edges' vertices
+        int[] parent = new int[shirt.vertexCount()];
+        for (int i = 0; i < parent.length; i++) {
+            parent[i] = i;
+        }
+        int boundary = 0;
+        java.util.Set<Integer> onBoundary = new java.util.HashSet<>();
+        for (int e = 0; e < rb.edgeCount; e++) {
+            if (rb.isBoundaryEdge(e)) {
+                boundary++;
+                int a = find(parent, rb.edgeVertices[2 * e]);
+                int b = find(parent, rb.edgeVertices[2 * e + 1]);
+                parent[a] = b;
+                onBoundary.add(rb.edgeVertices[2 * e]);
+                onBoundary.add(rb.edgeVertices[2 * e + 1]);
+            }
+        }
+        assertEquals(68, boundary);
+        java.util.Set<Integer> loops = new java.util.HashSet<>();
+        for (int v : onBoundary) {
+            loops.add(find(parent, v));
+        }
+        assertEquals(4, loops.size());
+        assertTrue(shirt.hasUvs());
+    }
+
+    private static int find(int[] parent, int v) {
+        while (parent[v] != v) {
+            v = parent[v];
+        }
+        return v;
     }
 
     @Test
