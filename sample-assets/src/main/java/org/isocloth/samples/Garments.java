@@ -136,6 +136,25 @@ public final class Garments {
     public static TriMesh tshirt(double waistY, double sleeveY, double halfWidth, double depth, double sleeveRadius,
             double sleeveLength, int around, int neckColumns, double neckDepth, int torsoRows, int bandRows,
             int sleeveColumns) {
+        return tshirt(waistY, sleeveY, halfWidth, depth, sleeveRadius, sleeveLength, around, neckColumns, neckDepth,
+                torsoRows, bandRows, sleeveColumns, 1);
+    }
+
+    /**
+     * {@link #tshirt(double, double, double, double, double, double, int, int, double, int, int, int)}
+     * with a choice of torso cross-section: {@code profile} 1 is h = D cos(πx / 2W) (front and
+     * back meet at the side seams at an angle), 2 an ellipse h = D √(1 − (x/W)²) (fuller at the
+     * sides, for a round belly; the cells next to the side seams are steep).
+     *
+     * @param profile 1 or 2
+     * @return the mesh
+     */
+    public static TriMesh tshirt(double waistY, double sleeveY, double halfWidth, double depth, double sleeveRadius,
+            double sleeveLength, int around, int neckColumns, double neckDepth, int torsoRows, int bandRows,
+            int sleeveColumns, int profile) {
+        if (profile != 1 && profile != 2) {
+            throw new IllegalArgumentException("tshirt: profile must be 1 or 2");
+        }
         if (!(halfWidth > sleeveRadius && depth > 0 && sleeveRadius > 0 && sleeveLength > 0 && neckDepth > 0
                 && neckDepth < depth && sleeveY - sleeveRadius > waistY) || around < 6 || around % 2 != 0
                 || neckColumns < 2 || neckColumns % 2 != 0 || neckColumns > around - 4 || torsoRows < 1
@@ -188,7 +207,15 @@ public final class Garments {
                     h[c][r] = sleeveH;
                     continue;
                 }
-                double st = c == left || c == right ? 0 : Math.sin(Math.PI * (c - left) / around);
+                double st;
+                if (c == left || c == right) {
+                    st = 0;
+                } else if (profile == 1) {
+                    st = Math.sin(Math.PI * (c - left) / around);
+                } else {
+                    double u = xs[c] / halfWidth;
+                    st = Math.sqrt(1 - u * u);
+                }
                 double ht = depth * st;
                 if (band && phi[r] <= Math.PI / 2) {
                     double g = r == top ? 0 : Math.sin(phi[r]);
@@ -283,6 +310,101 @@ public final class Garments {
     }
 
     /**
+     * The T-shirt for Jaime (jme3-testdata) in its bind pose, a T-pose: hem at y = 0.5 m, sleeve
+     * axis at the arms' 0.865 m, torso 0.4 m wide and 0.29 m deep (an ellipse: Jaime's belly is
+     * round), sleeves of radius 7 cm and 0.2 m long, a wide neck (Jaime has hardly any neck: the
+     * head sits on the shoulders); moved 2 cm back (−z) to centre the neck. 16 columns over the
+     * front, 12 + 6 rows, 6 columns per sleeve.
+     */
+    public static TriMesh jaimeTshirt() {
+        TriMesh m = tshirt(0.5, 0.865, 0.2, 0.145, 0.07, 0.2, 16, 8, 0.09, 12, 6, 6, 2);
+        double[] p = m.positions.clone();
+        for (int i = 2; i < p.length; i += 3) {
+            p[i] -= 0.02;
+        }
+        return new TriMesh(p, m.triangles, m.uvs, m.triangleUvs, "jaime-tshirt");
+    }
+
+    /**
+     * A closed shell for the thesis's Figs. 4.6/4.7 (a closed surface collapsing under gravity
+     * with its curved rest shape): an icosphere subdivided {@code levels} times, its radius in
+     * direction n modulated as r = R (1 + a (n_x⁴ + n_y⁴ + n_z⁴ − 3/5)) — six rounded lobes along
+     * the axes (a &gt; 0), so the shape has curvature features to keep or lose — centred at
+     * (0, R·(1 + 2a/5) + lift, 0): the lowest lobe {@code lift} above the floor y = 0. Triangles
+     * counter-clockwise seen from outside. No UVs.
+     *
+     * @param radius R (m, &gt; 0)
+     * @param lobes a (in [0, 1))
+     * @param levels subdivisions of the icosahedron (0 … 6): 20·4^levels triangles
+     * @param lift gap between the lowest point and y = 0 (m, ≥ 0)
+     * @return the mesh
+     */
+    public static TriMesh shell(double radius, double lobes, int levels, double lift) {
+        if (!(radius > 0) || !(lobes >= 0 && lobes < 1) || levels < 0 || levels > 6 || !(lift >= 0)) {
+            throw new IllegalArgumentException("shell: radius > 0, lobes in [0, 1), levels 0..6, lift >= 0");
+        }
+        double t = (1 + Math.sqrt(5)) / 2;
+        List<double[]> v = new ArrayList<>();
+        double[][] ico = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t}, {0, -1, -t},
+            {0, 1, -t}, {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
+        for (double[] p : ico) {
+            double n = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+            v.add(new double[] {p[0] / n, p[1] / n, p[2] / n});
+        }
+        int[] f = {0, 11, 5, 0, 5, 1, 0, 1, 7, 0, 7, 10, 0, 10, 11, 1, 5, 9, 5, 11, 4, 11, 10, 2, 10, 7, 6, 7, 1, 8,
+            3, 9, 4, 3, 4, 2, 3, 2, 6, 3, 6, 8, 3, 8, 9, 4, 9, 5, 2, 4, 11, 6, 2, 10, 8, 6, 7, 9, 8, 1};
+        for (int l = 0; l < levels; l++) {
+            java.util.Map<Long, Integer> mid = new java.util.HashMap<>();
+            int[] g = new int[4 * f.length];
+            int q = 0;
+            for (int i = 0; i < f.length; i += 3) {
+                int a = f[i];
+                int b = f[i + 1];
+                int c = f[i + 2];
+                int ab = midpoint(v, mid, a, b);
+                int bc = midpoint(v, mid, b, c);
+                int ca = midpoint(v, mid, c, a);
+                int[] four = {a, ab, ca, b, bc, ab, c, ca, bc, ab, bc, ca};
+                System.arraycopy(four, 0, g, q, 12);
+                q += 12;
+            }
+            f = g;
+        }
+        double cy = radius * (1 + 2 * lobes / 5) + lift;
+        double[] pos = new double[3 * v.size()];
+        for (int i = 0; i < v.size(); i++) {
+            double[] n = v.get(i);
+            double r = radius * (1 + lobes * (Math.pow(n[0], 4) + Math.pow(n[1], 4) + Math.pow(n[2], 4) - 0.6));
+            pos[3 * i] = r * n[0];
+            pos[3 * i + 1] = cy + r * n[1];
+            pos[3 * i + 2] = r * n[2];
+        }
+        return new TriMesh(pos, f, null, null, "shell");
+    }
+
+    private static int midpoint(List<double[]> v, java.util.Map<Long, Integer> cache, int a, int b) {
+        long key = ((long) Math.min(a, b) << 32) | Math.max(a, b);
+        Integer m = cache.get(key);
+        if (m != null) {
+            return m;
+        }
+        double[] p = v.get(a);
+        double[] q = v.get(b);
+        double x = p[0] + q[0];
+        double y = p[1] + q[1];
+        double z = p[2] + q[2];
+        double n = Math.sqrt(x * x + y * y + z * z);
+        v.add(new double[] {x / n, y / n, z / n});
+        cache.put(key, v.size() - 1);
+        return v.size() - 1;
+    }
+
+    /** The shipped shell: R = 0.2 m, lobes 0.4, 3 subdivisions (1280 triangles), dropped from 0.4 m above the floor. */
+    public static TriMesh sampleShell() {
+        return shell(0.2, 0.4, 3, 0.4);
+    }
+
+    /**
      * Writes the shipped garments into a directory.
      *
      * @param args the directory (created when missing)
@@ -297,5 +419,7 @@ public final class Garments {
         Files.createDirectories(dir);
         ObjWriter.write(dir.resolve("skirt.obj"), sampleSkirt());
         ObjWriter.write(dir.resolve("tshirt.obj"), sampleTshirt());
+        ObjWriter.write(dir.resolve("jaime-tshirt.obj"), jaimeTshirt());
+        ObjWriter.write(dir.resolve("shell.obj"), sampleShell());
     }
 }

@@ -35,6 +35,14 @@ class GarmentsTest {
     }
 
     @Test
+    void shippedJaimeTshirtIsTheGeneratedOne() throws IOException {
+        Garments.main(new String[] {tmp.toString()});
+        assertArrayEquals(Files.readAllBytes(tmp.resolve("jaime-tshirt.obj")),
+                Files.readAllBytes(DIR.resolve("jaime-tshirt.obj")),
+                "jaime-tshirt.obj differs from Garments.jaimeTshirt(): regenerate it with Garments");
+    }
+
+    @Test
     void tshirtIsASphereWithFourOpeningsSewnAlongItsSeams() throws IOException {
         // The outline grid: 16 torso + 2·6 sleeve columns of cells → 29 vertex columns; 14 torso
         // + 6 band rows → 21 vertex rows. Front vertices: 17 torso columns × 21 rows + 12 sleeve

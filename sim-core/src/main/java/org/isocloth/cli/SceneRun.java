@@ -27,6 +27,7 @@ import org.isocloth.collision.SelfIntersections;
 import org.isocloth.collision.MeshCollider;
 import org.isocloth.scene.AnalyticColliderSpec;
 import org.isocloth.scene.ColliderSpec;
+import org.isocloth.scene.CacheColliderSpec;
 import org.isocloth.scene.GltfColliderSpec;
 import org.isocloth.scene.ObjColliderSpec;
 import org.isocloth.mesh.GltfReader;
@@ -102,6 +103,8 @@ public final class SceneRun {
         } else if (spec instanceof GltfColliderSpec g) {
             TriMesh m = GltfReader.read(g.path()).mesh;
             mesh = new MeshCollider(g.name(), m.triangles, m.positions);
+        } else if (spec instanceof CacheColliderSpec c) {
+            mesh = MeshCollider.fromCache(c.name(), c.path(), c.loop());
         } else if (spec instanceof ObjSequenceSpec s) {
             mesh = MeshCollider.fromObjSequence(s.name(), s.pattern().toString(), s.fps());
         } else {

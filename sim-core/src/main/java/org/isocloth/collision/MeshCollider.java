@@ -2,6 +2,8 @@ package org.isocloth.collision;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.isocloth.cache.CacheCloth;
+import org.isocloth.cache.CacheReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -122,6 +124,7 @@ public final class MeshCollider extends Collider {
     /** Keyframes (null unless {@link #setKeyframes} was called) and their rate. */
     private double[][] frames;
     private double fps;
+    private boolean looping;
     /** Whether pushed positions wait for the next new interval. */
     private boolean pending;
 
@@ -222,6 +225,57 @@ public final class MeshCollider extends Collider {
         Objects.requireNonNull(name, "name");
         TriMesh mesh = ObjReader.read(obj).mesh;
         return new MeshCollider(name, mesh.triangles, mesh.positions);
+    }
+
+    /**
+     * Loads an animated mesh collider from an IsoCloth bake cache: all its meshes, joined into one
+     * collider, keyframed at the cache's fps: its first recorded frame at t = 0, frame k at k / fps.
+     *
+     * @param name collider name (not null)
+     * @param cache the cache file (not null)
+     * @param loop whether the frames repeat ({@link #setLooping})
+     * @return the collider, posed for the interval [0, 0]
+     * @throws InputException if the file cannot be read, is not a cache, or holds no frame
+     */
+    public static MeshCollider fromCache(String name, Path cache, boolean loop) {
+        Objects.requireNonNull(name, "name");
+        try (CacheReader r = CacheReader.open(cache)) {
+            if (r.frameCount() < 1) {
+                throw new InputException(cache + ": the cache holds no frame");
+            }
+            int nodes = 0;
+            int tris = 0;
+            for (CacheCloth c : r.cloths()) {
+                nodes += c.nodeCount();
+                tris += c.triangles().length;
+            }
+            int[] t = new int[tris];
+            int off = 0;
+            int q = 0;
+            for (CacheCloth c : r.cloths()) {
+                for (int i : c.triangles()) {
+                    t[q++] = i + off;
+                }
+                off += c.nodeCount();
+            }
+            double[][] frames = new double[r.frameCount()][3 * nodes];
+            for (int f = 0; f < frames.length; f++) {
+                int o = 0;
+                for (int c = 0; c < r.clothCount(); c++) {
+                    float[] p = r.readFrame(f, c);
+                    for (int i = 0; i < p.length; i++) {
+                        frames[f][o + i] = p[i];
+                    }
+                    o += p.length;
+                }
+            }
+            MeshCollider m = new MeshCollider(name, t, frames[0]);
+            m.setLooping(loop);
+            m.setKeyframes(frames, r.fps());
+            return m;
+        } catch (java.io.IOException e) {
+            throw new InputException(cache + ": cannot read (" + e.getMessage() + ")");
+        }
     }
 
     /**
@@ -402,10 +456,43 @@ public final class MeshCollider extends Collider {
         posesChanged();
     }
 
+    /**
+     * Makes the keyframes one cycle that repeats: after the last frame comes the first again, one
+     * frame interval later (period frames.length / fps), instead of the last frame being held.
+     * For cyclic clips such as a walk. Re-poses the current interval.
+     *
+     * @param loop whether the keyframes repeat
+     */
+    public void setLooping(boolean loop) {
+        this.looping = loop;
+        if (frames != null) {
+            poseAt(time0, x0);
+            poseAt(time1, x1);
+            posesChanged();
+        }
+    }
+
+    /** @return whether the keyframes repeat (see {@link #setLooping}) */
+    public boolean isLooping() {
+        return looping;
+    }
+
     /** The keyframe pose at time t. */
     private void poseAt(double t, double[] out) {
         int last = frames.length - 1;
         double f = t * fps;
+        if (looping) {
+            int n = frames.length;
+            f -= Math.floor(f / n) * n; // in [0, n)
+            int k = Math.min((int) Math.floor(f), n - 1);
+            double s = f - k;
+            double[] a = frames[k];
+            double[] b = frames[(k + 1) % n];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = s == 0 ? a[i] : (1 - s) * a[i] + s * b[i];
+            }
+            return;
+        }
         if (!(f > 0)) {
             System.arraycopy(frames[0], 0, out, 0, out.length);
             return;

@@ -11,7 +11,7 @@ package org.isocloth.scene;
  * {@link ObjSequenceSpec}) only name their files.
  */
 public sealed interface ColliderSpec
-        permits AnalyticColliderSpec, ObjColliderSpec, GltfColliderSpec, ObjSequenceSpec {
+        permits AnalyticColliderSpec, ObjColliderSpec, GltfColliderSpec, CacheColliderSpec, ObjSequenceSpec {
 
     /**
      * @return the collider's name, not blank; the reader's default is {@code "collider<i>"} where

@@ -65,12 +65,13 @@ public final class SceneReader {
     static final Set<String> BOX_FIELDS = orderedSet("min", "max");
     static final Set<String> MOTION_FIELDS = orderedSet("velocity", "until");
     static final Set<String> COLLIDER_FIELDS = orderedSet("name", "sphere", "capsule", "box",
-            "plane", "obj", "gltf", "objSequence", "friction", "motion");
+            "plane", "obj", "gltf", "objSequence", "cache", "friction", "motion");
     static final Set<String> SPHERE_FIELDS = orderedSet("center", "radius");
     static final Set<String> CAPSULE_FIELDS = orderedSet("a", "b", "radius");
     static final Set<String> BOX_COLLIDER_FIELDS = orderedSet("center", "halfExtents", "rotation");
     static final Set<String> PLANE_FIELDS = orderedSet("point", "normal");
     static final Set<String> SEQUENCE_FIELDS = orderedSet("pattern", "fps");
+    static final Set<String> CACHE_FIELDS = orderedSet("path", "loop");
     static final Set<String> RIGID_MOTION_FIELDS = orderedSet("velocity", "angularVelocity");
 
     private SceneReader() {
@@ -250,6 +251,7 @@ public final class SceneReader {
             colliderKinds.put("obj", this::objCollider);
             colliderKinds.put("gltf", this::gltfCollider);
             colliderKinds.put("objSequence", this::objSequence);
+            colliderKinds.put("cache", this::cacheCollider);
         }
 
         // ------------------------------------------------------------------ structure
@@ -491,7 +493,8 @@ public final class SceneReader {
             object(node, path);
             checkFields(node, path, COLLIDER_FIELDS);
             String kind = kindOf(node, path, colliderKinds.keySet());
-            if (node.has("motion") && (kind.equals("obj") || kind.equals("gltf") || kind.equals("objSequence"))) {
+            if (node.has("motion") && (kind.equals("obj") || kind.equals("gltf") || kind.equals("objSequence")
+                    || kind.equals("cache"))) {
                 throw error(child(path, "motion"), "not allowed for an " + Check.quote(kind)
                         + " collider (only \"sphere\", \"capsule\", \"box\" and \"plane\""
                         + " colliders have a rigid motion; "
@@ -563,6 +566,23 @@ public final class SceneReader {
             Path p = resolve(pathText(node, path));
             requireFile(path, p, "");
             return new GltfColliderSpec(c.name, p, c.friction);
+        }
+
+        private ColliderSpec cacheCollider(JsonNode node, String path, Common c) {
+            object(node, path);
+            checkFields(node, path, CACHE_FIELDS);
+            String filePath = child(path, "path");
+            Path p = resolve(pathText(required(node, path, "path"), filePath));
+            requireFile(filePath, p, "");
+            boolean loop = false;
+            if (node.has("loop")) {
+                JsonNode b = node.get("loop");
+                if (!b.isBoolean()) {
+                    throw error(child(path, "loop"), "expected true or false, got " + shown(b));
+                }
+                loop = b.booleanValue();
+            }
+            return new CacheColliderSpec(c.name, p, loop, c.friction);
         }
 
         private ColliderSpec objSequence(JsonNode node, String path, Common c) {

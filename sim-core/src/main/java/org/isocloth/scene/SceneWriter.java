@@ -151,6 +151,12 @@ public final class SceneWriter {
             out.put(o.kind(), pathText(o.path(), sceneFile));
         } else if (collider instanceof GltfColliderSpec o) {
             out.put(o.kind(), pathText(o.path(), sceneFile));
+        } else if (collider instanceof CacheColliderSpec q) {
+            ObjectNode k = out.putObject(q.kind());
+            k.put("path", pathText(q.path(), sceneFile));
+            if (q.loop()) {
+                k.put("loop", true);
+            }
         } else if (collider instanceof ObjSequenceSpec q) {
             ObjectNode k = out.putObject(q.kind());
             k.put("pattern", pathText(q.pattern(), sceneFile));
