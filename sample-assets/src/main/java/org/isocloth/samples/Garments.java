@@ -113,7 +113,7 @@ public final class Garments {
      * angle, like a sewn seam; an ellipse with its vertical tangents there would need columns
      * crowded at the seams, and in the sleeve band those make edges only millimetres long), the
      * sleeves circles
-     * of radius R about y = yc (rows at y = yc + R cos φ); above the sleeve axis the torso closes
+     * of radius R about y = yc (rows equally spaced in y, y = yc + R cos φ); above the sleeve axis the torso closes
      * over the shoulders like the sleeves (h ∝ sin φ) except at the neck opening, an ellipse
      * neckWidth/2 × neckDepth at the top. In the sleeve band the torso takes the larger of its own
      * and the sleeve's profile, so the sleeves join the torso without a seam (the armholes).
@@ -184,8 +184,11 @@ public final class Garments {
             phi[r] = Double.NaN;
         }
         for (int k = 0; k <= bandRows; k++) {
-            phi[torsoRows + k] = Math.PI * (bandRows - k) / bandRows;
-            ys[torsoRows + k] = sleeveY + sleeveRadius * Math.cos(phi[torsoRows + k]);
+            // rows equally spaced in y (equal angles would crowd them near the seams: edges of a
+            // few millimetres, and the cloth–cloth proximity distance follows the shortest edge)
+            double c = Math.max(-1, Math.min(1, (2.0 * k - bandRows) / bandRows));
+            ys[torsoRows + k] = sleeveY + sleeveRadius * c;
+            phi[torsoRows + k] = Math.acos(c);
         }
         ys[torsoRows] = armpit;
         ys[nr - 1] = sleeveY + sleeveRadius;

@@ -212,7 +212,7 @@ class CollisionScenesTest {
     void tshirtSettlesOnTheMannequinCleanly() throws IOException {
         // The sample T-shirt (isocloth/garments/tshirt.obj, nothing pinned) built 1–2 cm around a
         // capsule mannequin in T-pose falls onto its shoulders and arms and comes to rest there:
-        // every frame clean (measured: red strain ≤ 9.6e-4, worst edge 1.5 %); at the end it
+        // every frame clean (measured: red strain ≤ 9.3e-4, worst edge 1.07 %); at the end it
         // still touches the body (contacts) and is at rest: kinetic energy below 1e-5 J, i.e. an
         // rms speed below √(2·1e-5 / 0.09) ≈ 1.5 cm/s for its 0.09 kg (0.15 kg/m² × ≈ 0.6 m²).
         List<String[]> rows = run("tshirt.json", 0);
