@@ -313,14 +313,15 @@ public final class Garments {
     }
 
     /**
-     * The T-shirt for Jaime (jme3-testdata) in its bind pose, a T-pose: hem at y = 0.5 m, sleeve
+     * The shirt for Jaime (jme3-testdata) in its bind pose, a T-pose: hem at y = 0.5 m, sleeve
      * axis at the arms' 0.865 m, torso 0.4 m wide and 0.29 m deep (an ellipse: Jaime's belly is
-     * round), sleeves of radius 7 cm and 0.2 m long, a wide neck (Jaime has hardly any neck: the
-     * head sits on the shoulders); moved 2 cm back (−z) to centre the neck. 16 columns over the
-     * front, 12 + 6 rows, 6 columns per sleeve.
+     * round), short cap sleeves (radius 8 cm, 6 cm long: longer sleeves get caught between the
+     * arm and the torso when the arms come down, see docs/solver.md), a wide neck (Jaime has
+     * hardly any neck: the head sits on the shoulders); moved 2 cm back (−z) to centre the neck.
+     * 16 columns over the front, 12 + 6 rows, 2 columns per sleeve.
      */
     public static TriMesh jaimeTshirt() {
-        TriMesh m = tshirt(0.5, 0.865, 0.2, 0.145, 0.07, 0.2, 16, 8, 0.09, 12, 6, 6, 2);
+        TriMesh m = tshirt(0.5, 0.865, 0.2, 0.145, 0.08, 0.06, 16, 8, 0.09, 12, 6, 2, 2);
         double[] p = m.positions.clone();
         for (int i = 2; i < p.length; i += 3) {
             p[i] -= 0.02;

@@ -406,13 +406,30 @@ public class Previewer extends SimpleApplication {
 
     /** Pins one node where it is (a tiny box around its rest position, in the Geometry's frame). */
     private void pinNode(com.jme3.scene.Geometry g, org.isocloth.jme.ClothControl c, int node) {
+        clickPins.put(g.getName() + "#" + node, pinNode(g, c, node, true));
+    }
+
+    /**
+     * Adds the pin group a click makes: a box of ±0.1 mm around the node's rest position in the
+     * Geometry's frame, which holds that node alone (a scene file saves it as such a box).
+     *
+     * @param g the cloth's Geometry
+     * @param c its ClothControl (built)
+     * @param node node index in the control's model
+     * @param add whether to add it to the control
+     * @return the pin group
+     */
+    static org.isocloth.jme.PinGroup pinNode(com.jme3.scene.Geometry g, org.isocloth.jme.ClothControl c, int node,
+            boolean add) {
         double[] rest = c.getModel().restPositions;
         Vector3f local = g.worldToLocal(new Vector3f((float) rest[3 * node], (float) rest[3 * node + 1],
                 (float) rest[3 * node + 2]), null);
         Vector3f e = new Vector3f(1e-4f, 1e-4f, 1e-4f);
         org.isocloth.jme.PinGroup pin = org.isocloth.jme.PinGroup.box(local.subtract(e), local.add(e));
-        c.addPinGroup(pin);
-        clickPins.put(g.getName() + "#" + node, pin);
+        if (add) {
+            c.addPinGroup(pin);
+        }
+        return pin;
     }
 
     /**

@@ -14,6 +14,7 @@ import com.jme3.scene.shape.Sphere;
 import com.jme3.util.BufferUtils;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Level;
 import org.isocloth.jme.ClothAppState;
 import org.isocloth.jme.ClothColliderControl;
 import org.isocloth.jme.ClothControl;
@@ -47,6 +48,7 @@ import org.isocloth.solver.CollisionHandling;
  * the previewer can save what the user tuned as a file {@code cloth run} accepts.
  */
 public final class ScenePreview {
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(ScenePreview.class.getName());
 
     private final SceneSpec spec;
     private final Node root = new Node("scene");
@@ -273,7 +275,8 @@ public final class ScenePreview {
 
     /**
      * The scene with each cloth's material and the first cloth's solver settings as their controls
-     * now have them (what the panel edited).
+     * now have them (what the panel edited), and the pins added in the previewer (clicks and box
+     * drags) as fixed pin boxes after the file's own.
      *
      * @return a new scene spec
      */
@@ -286,7 +289,24 @@ public final class ScenePreview {
                     m.restShape() == org.isocloth.model.RestShape.INITIAL ? org.isocloth.scene.RestShape.INITIAL
                             : org.isocloth.scene.RestShape.FLAT,
                     m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness());
-            out.add(new ClothSpec(cs.name(), cs.mesh(), ms, cs.pins()));
+            List<PinSpec> pinsOut = new ArrayList<>(cs.pins());
+            for (PinGroup g : cloths.get(c).getPinGroups()) {
+                // the file's own pins follow their motion Nodes; the others were added in the
+                // previewer (a click or a box drag): boxes in mesh = world coordinates, saved as
+                // fixed pins (they hold their nodes at the rest position from the start)
+                if (g.getFollow() != null) {
+                    continue;
+                }
+                if (g.getKind() != PinGroup.Kind.BOX) {
+                    LOG.log(Level.WARNING, "{0}: a {1} pin group has no scene-file form and is not saved",
+                            new Object[] {cs.name(), g.getKind()});
+                    continue;
+                }
+                Vector3f lo = g.getMin();
+                Vector3f hi = g.getMax();
+                pinsOut.add(PinSpec.fixed(new double[] {lo.x, lo.y, lo.z}, new double[] {hi.x, hi.y, hi.z}));
+            }
+            out.add(new ClothSpec(cs.name(), cs.mesh(), ms, pinsOut));
         }
         ClothControl first = cloths.get(0);
         SolverSpec solver = new SolverSpec(first.getIntegrator() == org.isocloth.solver.Integrator.BDF2

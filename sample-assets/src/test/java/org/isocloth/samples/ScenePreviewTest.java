@@ -94,6 +94,79 @@ class ScenePreviewTest {
         again.stepFrame(1);
     }
     @Test
+    void pinsAddedInThePreviewerAreSavedAndRunTheSame() throws Exception {
+        // A curtain hanging from its top edge; in the previewer the user pins its two bottom
+        // corners (the pin group a right click makes) before playing. The saved scene must hold
+        // the file's pin and the two new ones, and `cloth run` on it must pin the same nodes and
+        // give the same first frames: without contacts the two agree to float rounding of the
+        // input (6e-8 m measured in the test above), asserted below 1e-6 m over 10 frames.
+        String scene = """
+                { "name": "corners", "fps": 60, "frames": 10,
+                  "cloths": [ { "name": "curtain",
+                    "mesh": { "grid": { "size": [0.6, 0.6], "cells": [10, 10], "center": [0, 1, 0],
+                                        "normal": [0, 0, 1], "uAxis": [1, 0, 0] } },
+                    "pins": [ { "box": { "min": [-1, 1.29, -1], "max": [1, 1.31, 1] } } ] } ] }
+                """;
+        Path file = dir.resolve("corners.json");
+        Files.writeString(file, scene);
+        SceneSpec spec = SceneReader.read(file);
+        ScenePreview preview = new ScenePreview(spec, new DesktopAssetManager(true));
+        Node root = new Node("root");
+        ClothAppState state = synchronousState(preview, root);
+        ClothControl cloth = preview.cloths().get(0);
+        com.jme3.scene.Geometry g = (com.jme3.scene.Geometry) cloth.getSpatial();
+        double[] rest = cloth.getModel().restPositions;
+        int[] corners = new int[2];
+        for (int i = 0; i < rest.length / 3; i++) {
+            // bottom edge y = 0.7; corners at x = ±0.3
+            if (Math.abs(rest[3 * i + 1] - 0.7) < 1e-6 && Math.abs(rest[3 * i] + 0.3) < 1e-6) {
+                corners[0] = i;
+            } else if (Math.abs(rest[3 * i + 1] - 0.7) < 1e-6 && Math.abs(rest[3 * i] - 0.3) < 1e-6) {
+                corners[1] = i;
+            }
+        }
+        for (int corner : corners) {
+            Previewer.pinNode(g, cloth, corner, true);
+        }
+        SceneSpec saved = SceneReader.read(writeSaved(preview.edited(), dir.resolve("corners-edited.json")));
+        assertEquals(3, saved.cloths().get(0).pins().size());
+
+        SceneRun run = new SceneRun(saved);
+        run.startFrames();
+        int[] match = matchNodes(cloth.getModel().restPositions, run.cloths().get(0).model.restPositions);
+        // the same nodes are pinned: the file's 21 top-edge nodes (11 black, 10 red) and 2 corners
+        int pinned = run.cloths().get(0).pinNodes.stream().mapToInt(p -> p.length).sum();
+        assertEquals(21 + 2, pinned);
+        double worst = 0;
+        for (int f = 1; f <= 10; f++) {
+            run.stepFrame(f);
+            preview.animate(f / 60.0);
+            root.updateGeometricState();
+            state.update(1f / 60);
+            double[] x = cloth.getNodePositions();
+            double[] y = run.cloths().get(0).solver.positions();
+            for (int i = 0; i < match.length; i++) {
+                for (int k = 0; k < 3; k++) {
+                    worst = Math.max(worst, Math.abs(x[3 * i + k] - y[3 * match[i] + k]));
+                }
+            }
+        }
+        assertTrue(worst < 1e-6, "largest difference over 10 frames: " + worst + " m");
+        // the pinned corners did not move (in either)
+        for (int corner : corners) {
+            double[] y = run.cloths().get(0).solver.positions();
+            for (int k = 0; k < 3; k++) {
+                assertEquals(rest[3 * corner + k], y[3 * match[corner] + k], 1e-6);
+            }
+        }
+    }
+
+    private static Path writeSaved(SceneSpec spec, Path file) throws java.io.IOException {
+        Files.writeString(file, SceneWriter.toJson(spec));
+        return file;
+    }
+
+    @Test
     void meshSequenceCollidersActAndShowInThePreview() throws Exception {
         // A 0.5 m sheet held at one edge falls onto a square platform given as an OBJ sequence
         // (one file per frame, rising 5 mm per frame from y = 0.55, below the pinned edge at 0.7): the previewer gives the
