@@ -310,8 +310,8 @@ class SceneReaderErrorTest {
 
     private static final String SPHERE = "'sphere': {'center': [0, 0, 0], 'radius': 1}";
     private static final String KINDS =
-            "must have exactly one of \"sphere\", \"capsule\", \"box\", \"plane\", \"obj\", \"gltf\""
-                    + " or \"objSequence\"";
+            "must have exactly one of \"sphere\", \"capsule\", \"box\", \"plane\", \"obj\", \"gltf\", \"objSequence\""
+                    + " or \"cache\"";
     private static final String PATTERN_RULE = "the file name must contain exactly one"
             + " frame-number conversion, %d or %0Nd such as %04d, and no other '%' (got ";
 
@@ -325,7 +325,7 @@ class SceneReaderErrorTest {
                 // kinds
                 c(colliders("{'cylinder': {}}"), "colliders[0].cylinder",
                         "unknown field (allowed: name, sphere, capsule, box, plane, obj,"
-                                + " gltf, objSequence, friction, motion)"),
+                                + " gltf, objSequence, cache, friction, motion)"),
                 c(colliders("{'spehre': {}}"), "colliders[0].spehre",
                         "unknown field (did you mean \"sphere\"?)"),
                 c(colliders("{'name': 'x'}"), "colliders[0]", KINDS + " (found none)"),
