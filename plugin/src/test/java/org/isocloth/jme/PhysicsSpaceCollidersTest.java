@@ -25,10 +25,6 @@ import com.jme3.math.Plane;
 import com.jme3.math.Quaternion;
 import com.jme3.math.Vector3f;
 import com.jme3.scene.shape.Box;
-import com.jme3.system.NativeLibraryLoader;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.isocloth.collision.Collider;
@@ -49,11 +45,8 @@ class PhysicsSpaceCollidersTest {
     private PhysicsRigidBody compound;
 
     @BeforeAll
-    static void loadBullet() throws IOException {
-        // Minie's native library; extracted to the temporary directory, not the working directory
-        Path dir = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "isocloth-natives"));
-        NativeLibraryLoader.setCustomExtractionFolder(dir.toString());
-        NativeLibraryLoader.loadNativeLibrary("bulletjme", true);
+    static void loadBullet() {
+        BulletNatives.load();
     }
 
     private PhysicsRigidBody add(CollisionShape shape, float mass, Vector3f location, Quaternion rotation) {

@@ -9,7 +9,6 @@ import com.jme3.bullet.objects.PhysicsRigidBody;
 import com.jme3.math.Vector3f;
 import com.jme3.scene.Geometry;
 import com.jme3.scene.Node;
-import com.jme3.system.NativeLibraryLoader;
 import org.isocloth.collision.Collider;
 import org.junit.jupiter.api.Test;
 
@@ -79,7 +78,7 @@ class SceneCollidersEndToEndTest {
         // must then rest on the box top: after 1 s every node is within [0.1, 0.13] m in y
         // (thickness 5 mm above the top, plus the sheet's slight sag over the box edges, which
         // are beyond the sheet), none inside the box.
-        NativeLibraryLoader.loadNativeLibrary("bulletjme", true);
+        BulletNatives.load();
         PhysicsSpace space = new PhysicsSpace(PhysicsSpace.BroadphaseType.DBVT);
         PhysicsRigidBody box = new PhysicsRigidBody(new BoxCollisionShape(0.5f, 0.1f, 0.5f), 0);
         space.addCollisionObject(box);
