@@ -48,7 +48,7 @@ public final class Main {
             }
             switch (args[0]) {
                 case "run":
-                    return runScene(args, out);
+                    return runScene(args, out, err, err == System.err && System.console() != null);
                 case "bench":
                     return Bench.run(args, out);
                 case "plot":
@@ -83,7 +83,7 @@ public final class Main {
         }
     }
 
-    private static int runScene(String[] args, PrintStream out) throws IOException {
+    private static int runScene(String[] args, PrintStream out, PrintStream err, boolean tty) throws IOException {
         String scene = null;
         Path dir = null;
         int objEvery = 0;
@@ -120,6 +120,16 @@ public final class Main {
         SceneSpec spec = SceneReader.read(Path.of(scene));
         long t0 = System.nanoTime();
         SceneRun run = new SceneRun(spec);
+        // progress on standard error: a bar on a terminal, a line per 10 % (or 10 s) otherwise
+        Progress progress = new Progress(err, tty, "run " + spec.name(), spec.frames(), System::nanoTime);
+        boolean[] first = {true};
+        run.setFrameListener(f -> {
+            if (first[0]) {
+                progress.startAt(f - 1); // a resumed run starts after its checkpoint
+                first[0] = false;
+            }
+            progress.update(f);
+        });
         run.run(dir, objEvery, checkpointEvery, resume);
         out.printf(Locale.ROOT, "%s: %d frames in %.1f s -> %s%n", spec.name(), spec.frames(),
                 (System.nanoTime() - t0) / 1e9, dir);

@@ -23,6 +23,7 @@ final class Progress {
     private final int total;
     private final LongSupplier clock;
     private final long start;
+    private int base;
     private long lastPrint;
     private int lastDecile = -1;
     private int lastWidth;
@@ -36,6 +37,16 @@ final class Progress {
         this.clock = nanoClock;
         this.start = nanoClock.getAsLong();
         this.lastPrint = start;
+    }
+
+    /**
+     * Frames that were already done when the timing started (a resumed run): the estimate of the
+     * time left uses only the frames done since.
+     *
+     * @param done frames done at the start, ≥ 0
+     */
+    void startAt(int done) {
+        this.base = done;
     }
 
     /**
@@ -73,10 +84,10 @@ final class Progress {
     }
 
     private String eta(long now, int done) {
-        if (done <= 0) {
+        if (done - base <= 0) {
             return "time left unknown";
         }
-        double perFrame = (double) (now - start) / done;
+        double perFrame = (double) (now - start) / (done - base);
         return "about " + duration((long) (perFrame * (total - done))) + " left";
     }
 

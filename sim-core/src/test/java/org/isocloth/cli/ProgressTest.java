@@ -39,6 +39,18 @@ class ProgressTest {
     }
 
     @Test
+    void resumedRunEstimatesFromTheFramesDoneSinceItsStart() {
+        // A run of 200 frames resumed after frame 150: frame 151 takes 20 s, so the 49 frames
+        // left take about 49 · 20 s = 980 s = 16 min 20 s (counting all 151 frames done would
+        // give 49 · 20/151 s ≈ 6.5 s instead).
+        Progress p = new Progress(err, false, "run r", 200, () -> now);
+        p.startAt(150);
+        now = 20_000_000_000L;
+        p.update(151);
+        assertEquals("run r: 151/200 frames (75%), about 16 min 20 s left", text().lines().toList().get(0));
+    }
+
+    @Test
     void pipeGetsPlainLinesAtEveryTenPercentOrTenSeconds() {
         Progress p = new Progress(err, false, "bake c", 1000, () -> now);
         for (int f = 0; f <= 1000; f++) {
