@@ -215,9 +215,9 @@ public final class SceneRun {
             }
             done = true;
         } finally {
-            if (done || !resumable) {
-                deleteTree(staging);
-            } else if (Files.exists(partial.resolve(CHECKPOINT))) {
+            if (done || !resumable || !Files.exists(partial.resolve(CHECKPOINT))) {
+                deleteTree(staging); // finished, not resumable, or stopped before its first checkpoint
+            } else {
                 LOG.log(Level.WARNING, "{0}: the unfinished run is kept in {1}; ''--resume'' continues it from its "
                         + "last checkpoint", new Object[] {scene.name(), partial});
             }

@@ -131,6 +131,15 @@ class ResumeTest {
         Path checkpoint = out.resolve(SceneRun.PARTIAL).resolve("checkpoint.bin");
         byte[] saved = Files.readAllBytes(checkpoint);
 
+        // a run stopped before its first checkpoint leaves nothing behind
+        Path early = tmp.resolve("early");
+        SceneRun stopped = new SceneRun(SceneReader.read(scene));
+        stopped.setFrameListener(f -> {
+            throw new IllegalStateException("killed at frame " + f);
+        });
+        assertThrows(IllegalStateException.class, () -> stopped.run(early, 0, 5, false));
+        assertFalse(Files.exists(early.resolve(SceneRun.PARTIAL)));
+
         // starting it again without --resume would throw its progress away: refused
         assertEquals(2, cli("run", scene.toString(), "--out", out.toString(), "--checkpoint-every", "2"));
         assertTrue(lastErr.contains("holds an unfinished run") && lastErr.contains("--resume"), lastErr);
