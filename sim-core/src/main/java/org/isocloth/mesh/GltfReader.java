@@ -1311,45 +1311,5 @@ public final class GltfReader {
                 : e.getClass().getSimpleName() + ": " + printable(message, 200);
     }
 
-    /** Growable double array. */
-    private static final class DoubleList {
-        private double[] data = new double[1024];
-        private int size;
 
-        void add(double x) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, data.length * 2);
-            }
-            data[size++] = x;
-        }
-
-        int size() {
-            return size;
-        }
-
-        double[] toArray() {
-            return Arrays.copyOf(data, size);
-        }
-    }
-
-    /** Growable int array. */
-    private static final class IntList {
-        private int[] data = new int[1024];
-        private int size;
-
-        void add(int x) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, data.length * 2);
-            }
-            data[size++] = x;
-        }
-
-        int size() {
-            return size;
-        }
-
-        int[] toArray() {
-            return Arrays.copyOf(data, size);
-        }
-    }
 }

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -450,41 +449,5 @@ public final class ObjReader {
         }
     }
 
-    /** Growable double array. */
-    private static final class DoubleList {
-        private double[] data = new double[1024];
-        private int size;
 
-        void add(double x) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, data.length * 2);
-            }
-            data[size++] = x;
-        }
-
-        int size() {
-            return size;
-        }
-
-        double[] toArray() {
-            return Arrays.copyOf(data, size);
-        }
-    }
-
-    /** Growable int array. */
-    private static final class IntList {
-        private int[] data = new int[1024];
-        private int size;
-
-        void add(int x) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, data.length * 2);
-            }
-            data[size++] = x;
-        }
-
-        int[] toArray() {
-            return Arrays.copyOf(data, size);
-        }
-    }
 }
