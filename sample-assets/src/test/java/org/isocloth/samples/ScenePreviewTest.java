@@ -55,7 +55,6 @@ class ScenePreviewTest {
         ClothAppState state = synchronousState(preview, root);
         ClothControl cloth = preview.cloths().get(0);
         int[] match = matchNodes(cloth.getModel().restPositions, run.cloths().get(0).model.restPositions);
-        int n = match.length;
         double worst = 0;
         int contactsSeen = 0;
         for (int f = 1; f <= 20; f++) {
@@ -63,13 +62,8 @@ class ScenePreviewTest {
             preview.animate(f / 60.0);
             root.updateGeometricState();
             state.update(1f / 60);
-            double[] x = cloth.getNodePositions();
-            double[] y = run.cloths().get(0).solver.positions();
-            for (int i = 0; i < n; i++) {
-                for (int k = 0; k < 3; k++) {
-                    worst = Math.max(worst, Math.abs(x[3 * i + k] - y[3 * match[i] + k]));
-                }
-            }
+            worst = Math.max(worst, largestDifference(cloth.getNodePositions(),
+                    run.cloths().get(0).solver.positions(), match));
             contactsSeen += cloth.getStats().contacts();
             if (contactsSeen == 0) {
                 // no contact yet: the same steps on float-rounded input (6e-8 m measured)
@@ -143,13 +137,8 @@ class ScenePreviewTest {
             preview.animate(f / 60.0);
             root.updateGeometricState();
             state.update(1f / 60);
-            double[] x = cloth.getNodePositions();
-            double[] y = run.cloths().get(0).solver.positions();
-            for (int i = 0; i < match.length; i++) {
-                for (int k = 0; k < 3; k++) {
-                    worst = Math.max(worst, Math.abs(x[3 * i + k] - y[3 * match[i] + k]));
-                }
-            }
+            worst = Math.max(worst, largestDifference(cloth.getNodePositions(),
+                    run.cloths().get(0).solver.positions(), match));
         }
         assertTrue(worst < 1e-6, "largest difference over 10 frames: " + worst + " m");
         // the pinned corners did not move (in either)
@@ -200,7 +189,6 @@ class ScenePreviewTest {
         ClothAppState state = synchronousState(preview, root);
         ClothControl cloth = preview.cloths().get(0);
         int[] match = matchNodes(cloth.getModel().restPositions, run.cloths().get(0).model.restPositions);
-        int n = match.length;
         double worst = 0;
         int previewContacts = 0;
         int runContacts = 0;
@@ -210,13 +198,8 @@ class ScenePreviewTest {
             root.updateGeometricState();
             state.update(1f / 60);
             previewContacts += cloth.getStats().contacts();
-            double[] x = cloth.getNodePositions();
-            double[] y = run.cloths().get(0).solver.positions();
-            for (int i = 0; i < n; i++) {
-                for (int k = 0; k < 3; k++) {
-                    worst = Math.max(worst, Math.abs(x[3 * i + k] - y[3 * match[i] + k]));
-                }
-            }
+            worst = Math.max(worst, largestDifference(cloth.getNodePositions(),
+                    run.cloths().get(0).solver.positions(), match));
             if (previewContacts == 0) {
                 assertTrue(worst < 1e-6, "frame " + f + ": " + worst + " m apart before any contact");
             }
@@ -238,6 +221,17 @@ class ScenePreviewTest {
         state.setThreaded(false);
         state.update(0);
         return state;
+    }
+
+    /** Largest coordinate difference between matched nodes of the previewer and `cloth run`, m. */
+    private static double largestDifference(double[] preview, double[] run, int[] match) {
+        double worst = 0;
+        for (int i = 0; i < match.length; i++) {
+            for (int k = 0; k < 3; k++) {
+                worst = Math.max(worst, Math.abs(preview[3 * i + k] - run[3 * match[i] + k]));
+            }
+        }
+        return worst;
     }
 
     /**

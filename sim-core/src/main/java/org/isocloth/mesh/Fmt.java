@@ -1,5 +1,8 @@
 package org.isocloth.mesh;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.util.Locale;
 
 /** Number formatting for one-line messages (package-private helper). */
@@ -49,5 +52,32 @@ final class Fmt {
     /** Collapses line breaks so that a message stays on one line. */
     static String oneLine(String s) {
         return s == null ? "" : s.replaceAll("[\\r\\n]+", " ").trim();
+    }
+
+    /**
+     * Text safe to put in a one-line message: at most {@code max} characters (then "..."), control
+     * and line-separator characters replaced by '?'.
+     */
+    static String printable(String text, int max) {
+        String s = text.length() > max ? text.substring(0, max) + "..." : text;
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            b.append(Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? '?' : c);
+        }
+        return b.toString();
+    }
+
+    /** Why reading a mesh file failed, for a one-line message ("file not found", ...). */
+    static String ioFailure(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "file not found";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        String message = oneLine(e.getMessage());
+        return message.isEmpty() ? e.getClass().getSimpleName()
+                : e.getClass().getSimpleName() + ": " + printable(message, 200);
     }
 }

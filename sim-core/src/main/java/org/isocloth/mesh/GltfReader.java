@@ -14,7 +14,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
@@ -165,7 +164,7 @@ public final class GltfReader {
     public static MeshLoadResult read(Path file) {
         Objects.requireNonNull(file, "file");
         Path name = file.getFileName();
-        String source = printable(name == null ? file.toString() : name.toString(), 200);
+        String source = Fmt.printable(name == null ? file.toString() : name.toString(), 200);
         byte[] bytes;
         try {
             long size = Files.size(file);
@@ -175,8 +174,8 @@ public final class GltfReader {
             }
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new InputException(source + ": cannot read " + printable(file.toString(), 200)
-                    + ": " + describe(e), e);
+            throw new InputException(source + ": cannot read " + Fmt.printable(file.toString(), 200)
+                    + ": " + Fmt.ioFailure(e), e);
         }
         return new Parser(file, source).parse(bytes);
     }
@@ -322,7 +321,7 @@ public final class GltfReader {
                         + jsonDetail(e.getOriginalMessage()), e);
             } catch (IOException e) {
                 throw new InputException(source + ": " + where + "cannot parse JSON: "
-                        + describe(e), e);
+                        + Fmt.ioFailure(e), e);
             }
             if (node == null || node.isMissingNode()) {
                 throw fail(where + "no JSON content; not a glTF file");
@@ -343,12 +342,12 @@ public final class GltfReader {
                 throw fail("asset.version: missing or not a string; not a glTF 2.0 file");
             }
             if (!version.asText().matches("2\\.[0-9]+")) {
-                throw fail("asset.version: \"" + printable(version.asText(), 20)
+                throw fail("asset.version: \"" + Fmt.printable(version.asText(), 20)
                         + "\"; not a glTF 2.0 file (only version 2.0 is supported)");
             }
             JsonNode min = asset.get("minVersion");
             if (min != null && min.isTextual() && !min.asText().matches("2\\.0*")) {
-                throw fail("asset.minVersion: \"" + printable(min.asText(), 20)
+                throw fail("asset.minVersion: \"" + Fmt.printable(min.asText(), 20)
                         + "\"; the file needs a reader for a newer glTF version than 2.0");
             }
         }
@@ -370,7 +369,7 @@ public final class GltfReader {
                             + " ignored", new Object[] {source, name});
                     continue;
                 }
-                unsupported.add(printable(name, 60));
+                unsupported.add(Fmt.printable(name, 60));
                 compressed |= name.contains("compression") || name.contains("quantization");
             }
             if (!unsupported.isEmpty()) {
@@ -804,13 +803,13 @@ public final class GltfReader {
             }
             String header = uri.substring(5, comma).toLowerCase(Locale.ROOT);
             if (!header.endsWith(";base64")) {
-                throw fail(where + ": data URI 'data:" + printable(header, 60)
+                throw fail(where + ": data URI 'data:" + Fmt.printable(header, 60)
                         + ",' is not base64-encoded");
             }
             String media = header.substring(0, header.length() - ";base64".length());
             if (!media.isEmpty() && !media.equals("application/octet-stream")
                     && !media.equals("application/gltf-buffer")) {
-                throw fail(where + ": data URI media type '" + printable(media, 60) + "' is not"
+                throw fail(where + ": data URI media type '" + Fmt.printable(media, 60) + "' is not"
                         + " a buffer (expected application/octet-stream or"
                         + " application/gltf-buffer)");
             }
@@ -835,16 +834,16 @@ public final class GltfReader {
             } catch (IllegalArgumentException e) {
                 name = uri; // a stray '%': take the name literally
             }
-            String shown = printable(name, 120);
+            String shown = Fmt.printable(name, 120);
             if (name.matches("(?s)[A-Za-z][A-Za-z0-9+.-]+:.*")) {
-                throw fail(where + ": uri '" + printable(uri, 120) + "' is not supported (only"
+                throw fail(where + ": uri '" + Fmt.printable(uri, 120) + "' is not supported (only"
                         + " file names relative to the .gltf and base64 data URIs are)");
             }
             Path file;
             try {
                 file = dir.resolve(name);
             } catch (InvalidPathException e) {
-                throw new InputException(source + ": " + where + ": uri '" + printable(uri, 120)
+                throw new InputException(source + ": " + where + ": uri '" + Fmt.printable(uri, 120)
                         + "' is not a valid file name", e);
             }
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -864,11 +863,11 @@ public final class GltfReader {
                 return data;
             } catch (NoSuchFileException e) {
                 throw new InputException(source + ": " + where + ": file " + shown
-                        + " not found (" + printable(file.toAbsolutePath().toString(), 200)
+                        + " not found (" + Fmt.printable(file.toAbsolutePath().toString(), 200)
                         + ")", e);
             } catch (IOException e) {
                 throw new InputException(source + ": " + where + ": cannot read file " + shown
-                        + ": " + describe(e), e);
+                        + ": " + Fmt.ioFailure(e), e);
             }
         }
 
@@ -981,7 +980,7 @@ public final class GltfReader {
         private String nodeLabel(int n) {
             JsonNode name = array("nodes").get(n).get("name");
             return "nodes[" + n + "]" + (name != null && name.isTextual()
-                    ? " ('" + printable(name.asText(), 40) + "')" : "");
+                    ? " ('" + Fmt.printable(name.asText(), 40) + "')" : "");
         }
 
         // -------------------------------------------------------------------- messages
@@ -1271,19 +1270,10 @@ public final class GltfReader {
 
     /** A JSON value for a message: its JSON text, shortened and on one line. */
     private static String show(JsonNode n) {
-        return n == null ? "nothing" : printable(n.toString(), 40);
+        return n == null ? "nothing" : Fmt.printable(n.toString(), 40);
     }
 
     /** Shortens text for a message and replaces control characters, keeping it on one line. */
-    private static String printable(String text, int max) {
-        String s = text.length() > max ? text.substring(0, max) + "..." : text;
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            b.append(Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? '?' : c);
-        }
-        return b.toString();
-    }
 
     /** Jackson's parse message on one line, without the parts that only concern programmers. */
     private static String jsonDetail(String message) {
@@ -1296,20 +1286,9 @@ public final class GltfReader {
         m = m.replaceAll(
                 " ?\\(not recognized as one since Feature '[A-Z_]+' not enabled for parser\\)", "");
         m = m.replaceAll(": enable `[^`]*` to allow", "");
-        return printable(m, 300);
+        return Fmt.printable(m, 300);
     }
 
-    private static String describe(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "file not found";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        String message = Fmt.oneLine(e.getMessage());
-        return message.isEmpty() ? e.getClass().getSimpleName()
-                : e.getClass().getSimpleName() + ": " + printable(message, 200);
-    }
 
 
 }

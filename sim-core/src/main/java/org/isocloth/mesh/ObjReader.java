@@ -6,9 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -78,7 +76,7 @@ public final class ObjReader {
         try (InputStream in = Files.newInputStream(path)) {
             return read(in, source);
         } catch (IOException e) {
-            throw new InputException(source + ": cannot read " + path + ": " + describe(e), e);
+            throw new InputException(source + ": cannot read " + path + ": " + Fmt.ioFailure(e), e);
         }
     }
 
@@ -116,22 +114,11 @@ public final class ObjReader {
                     ? (BufferedReader) reader : new BufferedReader(reader, 1 << 16);
             parser.parse(lines);
         } catch (IOException e) {
-            throw new InputException(source + ": cannot read: " + describe(e), e);
+            throw new InputException(source + ": cannot read: " + Fmt.ioFailure(e), e);
         }
         return parser.finish();
     }
 
-    private static String describe(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "file not found";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        String message = Fmt.oneLine(e.getMessage());
-        return message.isEmpty() ? e.getClass().getSimpleName()
-                : e.getClass().getSimpleName() + ": " + message;
-    }
 
     /** Parsing state of one OBJ text. */
     private static final class Parser {

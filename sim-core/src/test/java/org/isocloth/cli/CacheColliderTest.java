@@ -3,10 +3,7 @@ package org.isocloth.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -111,13 +108,7 @@ class CacheColliderTest {
         for (String[] c : cases) {
             Path scene = tmp.resolve("bad.json");
             Files.writeString(scene, c[0]);
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int status = Main.run(new String[] {"run", scene.toString(), "--out", tmp.resolve("o").toString()},
-                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            String msg = err.toString(StandardCharsets.UTF_8);
-            assertEquals(2, status, msg);
-            assertTrue(msg.contains(c[1]) && msg.contains(c[2]) && !msg.contains("Exception"), msg);
+            CliRuns.assertRefused(scene, tmp.resolve("o"), c[1], c[2]);
         }
     }
 }

@@ -1,0 +1,35 @@
+package org.isocloth.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/** Test helper: {@code cloth run} on a scene that must be refused as bad input. */
+final class CliRuns {
+    private CliRuns() {
+    }
+
+    /**
+     * Runs {@code cloth run scene --out out} and checks the refusal: exit status 2 and a one-line
+     * message on standard error that holds every one of {@code parts} and no exception name.
+     *
+     * @return the message
+     */
+    static String assertRefused(Path scene, Path out, String... parts) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(new String[] {"run", scene.toString(), "--out", out.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String msg = err.toString(StandardCharsets.UTF_8);
+        assertEquals(2, status, msg);
+        for (String p : parts) {
+            assertTrue(msg.contains(p), "expected '" + p + "' in: " + msg);
+        }
+        assertTrue(!msg.contains("Exception"), msg);
+        return msg;
+    }
+}
