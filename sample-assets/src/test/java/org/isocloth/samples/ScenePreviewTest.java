@@ -58,10 +58,7 @@ class ScenePreviewTest {
         double worst = 0;
         int contactsSeen = 0;
         for (int f = 1; f <= 20; f++) {
-            run.stepFrame(f);
-            preview.animate(f / 60.0);
-            root.updateGeometricState();
-            state.update(1f / 60);
+            stepBoth(run, preview, root, state, f);
             worst = Math.max(worst, largestDifference(cloth.getNodePositions(),
                     run.cloths().get(0).solver.positions(), match));
             contactsSeen += cloth.getStats().contacts();
@@ -133,10 +130,7 @@ class ScenePreviewTest {
         assertEquals(21 + 2, pinned);
         double worst = 0;
         for (int f = 1; f <= 10; f++) {
-            run.stepFrame(f);
-            preview.animate(f / 60.0);
-            root.updateGeometricState();
-            state.update(1f / 60);
+            stepBoth(run, preview, root, state, f);
             worst = Math.max(worst, largestDifference(cloth.getNodePositions(),
                     run.cloths().get(0).solver.positions(), match));
         }
@@ -221,6 +215,14 @@ class ScenePreviewTest {
         state.setThreaded(false);
         state.update(0);
         return state;
+    }
+
+    /** Advances `cloth run` and the previewer (synchronous, 1/60 s per frame) to frame f. */
+    private static void stepBoth(SceneRun run, ScenePreview preview, Node root, ClothAppState state, int f) {
+        run.stepFrame(f);
+        preview.animate(f / 60.0);
+        root.updateGeometricState();
+        state.update(1f / 60);
     }
 
     /** Largest coordinate difference between matched nodes of the previewer and `cloth run`, m. */
