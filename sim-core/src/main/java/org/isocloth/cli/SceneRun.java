@@ -80,8 +80,13 @@ public final class SceneRun {
         for (ColliderSpec spec : scene.colliders()) {
             colliders.add(buildCollider(spec));
         }
+        java.util.Map<String, Collider> byName = new java.util.HashMap<>();
+        for (int i = 0; i < colliders.size(); i++) {
+            byName.put(scene.colliders().get(i).name(), colliders.get(i));
+        }
         for (SceneCloth c : cloths) {
             c.solver.setColliders(colliders);
+            c.attachPins(byName);
         }
     }
 
@@ -354,6 +359,13 @@ public final class SceneRun {
         long t0 = System.nanoTime();
         for (int s = 0; s < sub; s++) {
             double tEnd = ((f - 1) * sub + s + 1) * dt;
+            if (!scene.gust().isSteady()) {
+                // the wind of the step's middle, as the jME plugin's ClothAppState takes it
+                double[] w = scene.windAt(tEnd - 0.5 * dt);
+                for (SceneCloth c : cloths) {
+                    c.solver.setWind(w);
+                }
+            }
             for (SceneCloth c : cloths) {
                 c.setPinTargets(tEnd);
                 StepResult r = c.solver.step(dt);

@@ -78,6 +78,20 @@ public final class RestRotations {
     }
 
     /**
+     * Proper rotation closest to a 3×3 matrix (the rotation of its polar decomposition; for a
+     * cross-covariance Σ q pᵀ of two point sets, the best-fit rotation taking p to q). A rank-2
+     * matrix (planar point sets) still gives a unique proper rotation.
+     *
+     * @param a the matrix, row-major (length 9; not modified)
+     * @param r receives the rotation, row-major (length 9)
+     */
+    public static void bestRotation(double[] a, double[] r) {
+        DMatrixRMaj m = new DMatrixRMaj(3, 3, true, a);
+        bestRotation(DecompositionFactory_DDRM.svd(3, 3, true, true, false), m,
+                new DMatrixRMaj(3, 3), new DMatrixRMaj(3, 3), r);
+    }
+
+    /**
      * Proper rotation closest to a 3×3 matrix (the rotation of its polar decomposition).
      *
      * @param svd decomposition to use (not null)

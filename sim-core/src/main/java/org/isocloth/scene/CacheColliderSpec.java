@@ -21,8 +21,25 @@ import java.util.Objects;
  * @param path the cache file (not null)
  * @param loop whether the frames repeat
  * @param friction see {@link ColliderSpec#friction()}
+ * @param model for the jME previewer only (ignored by {@code cloth run}): the jME asset the cache
+ *     was baked from, shown animated in its place (JSON {@code "model"}, e.g.
+ *     {@code "Models/Jaime/Jaime.j3o"}), or null
+ * @param clip for the previewer: the model's animation clip the cache holds, or null
  */
-public record CacheColliderSpec(String name, Path path, boolean loop, double friction) implements ColliderSpec {
+public record CacheColliderSpec(String name, Path path, boolean loop, double friction, String model, String clip)
+        implements ColliderSpec {
+
+    /**
+     * A cache collider without a model to show.
+     *
+     * @param name see the record description
+     * @param path see the record description
+     * @param loop see the record description
+     * @param friction see the record description
+     */
+    public CacheColliderSpec(String name, Path path, boolean loop, double friction) {
+        this(name, path, loop, friction, null, null);
+    }
 
     /**
      * Checks the components.
@@ -31,6 +48,8 @@ public record CacheColliderSpec(String name, Path path, boolean loop, double fri
      * @param path see the record description
      * @param loop see the record description
      * @param friction see the record description
+     * @param model see the record description
+     * @param clip see the record description
      * @throws NullPointerException if {@code name} or {@code path} is null
      * @throws IllegalArgumentException if {@code name} is blank or {@code friction} is out of
      *     range
@@ -40,6 +59,15 @@ public record CacheColliderSpec(String name, Path path, boolean loop, double fri
         Check.require("name", Check.nonBlank(name));
         Objects.requireNonNull(path, "path");
         Check.require("friction", Check.optionalFriction(friction));
+        if (model != null) {
+            Check.require("model", Check.nonBlank(model));
+        }
+        if (clip != null) {
+            Check.require("clip", Check.nonBlank(clip));
+            if (model == null) {
+                throw new IllegalArgumentException("clip: needs a \"model\" to play it on");
+            }
+        }
     }
 
     /** @return {@code "cache"} */

@@ -40,6 +40,10 @@ final class Check {
     static final Range POSITIVE = Range.openClosed(0, Double.POSITIVE_INFINITY);
     /** Pin motion end time: any time {@code >= 0}, including +Infinity (moves for ever). */
     static final Range UNTIL = Range.closed(0, Double.POSITIVE_INFINITY);
+    /** Relative gust amplitude. */
+    static final Range GUST_AMPLITUDE = Range.closed(0, 1);
+    /** Main gust period, s. */
+    static final Range GUST_PERIOD = Range.closed(org.isocloth.model.Gust.MIN_PERIOD, org.isocloth.model.Gust.MAX_PERIOD);
 
     private Check() {
     }

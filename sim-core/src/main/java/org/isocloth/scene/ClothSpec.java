@@ -11,8 +11,32 @@ import java.util.Objects;
  * @param mesh where the mesh comes from (required in scene files)
  * @param material material; default {@link MaterialSpec#defaults()}
  * @param pins pins, an unmodifiable list (possibly empty, the default)
+ * @param selfCollisions whether this cloth collides with itself (JSON {@code selfCollisions}), or
+ *     null (the default) for the scene's {@code solver.selfCollisions}
  */
-public record ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<PinSpec> pins) {
+public record ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<PinSpec> pins, Boolean selfCollisions) {
+
+    /**
+     * A cloth that follows the scene's {@code solver.selfCollisions}.
+     *
+     * @param name see the record description
+     * @param mesh see the record description
+     * @param material see the record description
+     * @param pins see the record description
+     */
+    public ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<PinSpec> pins) {
+        this(name, mesh, material, pins, null);
+    }
+
+    /**
+     * Whether this cloth collides with itself in a scene.
+     *
+     * @param solver the scene's solver settings (not null)
+     * @return {@link #selfCollisions()} if set, else the solver's setting
+     */
+    public boolean selfCollisionsIn(SolverSpec solver) {
+        return selfCollisions != null ? selfCollisions : solver.selfCollisions();
+    }
 
     /**
      * Checks and copies the components.
@@ -21,6 +45,7 @@ public record ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<
      * @param mesh see the record description
      * @param material see the record description
      * @param pins see the record description
+     * @param selfCollisions see the record description
      * @throws NullPointerException if an argument or a pin is null
      * @throws IllegalArgumentException if {@code name} is blank
      */

@@ -16,8 +16,25 @@ import java.util.Arrays;
  * @param velocity velocity of the pinned vertices, m/s: 3 finite values; default [0, 0, 0]
  * @param until time, s, after which the pinned vertices stop moving: &ge; 0, or
  *     {@link Double#POSITIVE_INFINITY} (the default) to move for ever
+ * @param attach name of a mesh collider (OBJ, OBJ sequence, glTF or cache) that the pinned
+ *     vertices move with (JSON {@code "attach": "name"}), or null (the default). The pinned
+ *     vertices then follow the best-fit rigid motion of the collider's vertices nearest to them
+ *     (the vertices of each pinned vertex's closest collider triangle at time 0), like a cape
+ *     pinned to a character's back; {@code velocity} must then be zero
  */
-public record PinSpec(double[] boxMin, double[] boxMax, double[] velocity, double until) {
+public record PinSpec(double[] boxMin, double[] boxMax, double[] velocity, double until, String attach) {
+
+    /**
+     * A pin box moved with a constant velocity (or fixed), attached to no collider.
+     *
+     * @param boxMin see the record description
+     * @param boxMax see the record description
+     * @param velocity see the record description
+     * @param until see the record description
+     */
+    public PinSpec(double[] boxMin, double[] boxMax, double[] velocity, double until) {
+        this(boxMin, boxMax, velocity, until, null);
+    }
 
     /** Default {@code until}: +Infinity, the pin moves for ever. */
     public static final double DEFAULT_UNTIL = Double.POSITIVE_INFINITY;
@@ -29,6 +46,7 @@ public record PinSpec(double[] boxMin, double[] boxMax, double[] velocity, doubl
      * @param boxMax see the record description
      * @param velocity see the record description
      * @param until see the record description
+     * @param attach see the record description
      * @throws NullPointerException if an array is null
      * @throws IllegalArgumentException if an array does not hold 3 finite values, the box is
      *     inverted in some axis, or {@code until} is negative or NaN
@@ -39,6 +57,25 @@ public record PinSpec(double[] boxMin, double[] boxMax, double[] velocity, doubl
         Check.require("box", Check.box(boxMin, boxMax));
         velocity = Check.vector("velocity", velocity, 3);
         Check.require("until", Check.UNTIL.violation(until));
+        if (attach != null) {
+            Check.require("attach", Check.nonBlank(attach));
+            if (velocity[0] != 0 || velocity[1] != 0 || velocity[2] != 0) {
+                throw new IllegalArgumentException("attach: a pin attached to a collider cannot also have a"
+                        + " motion velocity");
+            }
+        }
+    }
+
+    /**
+     * A pin that moves with a mesh collider.
+     *
+     * @param boxMin lower corner of the box, m
+     * @param boxMax upper corner of the box, m
+     * @param collider the collider's name
+     * @return the pin
+     */
+    public static PinSpec attached(double[] boxMin, double[] boxMax, String collider) {
+        return new PinSpec(boxMin, boxMax, new double[3], DEFAULT_UNTIL, java.util.Objects.requireNonNull(collider));
     }
 
     /**
@@ -104,7 +141,8 @@ public record PinSpec(double[] boxMin, double[] boxMax, double[] velocity, doubl
                 && Arrays.equals(boxMin, p.boxMin)
                 && Arrays.equals(boxMax, p.boxMax)
                 && Arrays.equals(velocity, p.velocity)
-                && Double.compare(until, p.until) == 0;
+                && Double.compare(until, p.until) == 0
+                && java.util.Objects.equals(attach, p.attach);
     }
 
     @Override
@@ -112,12 +150,13 @@ public record PinSpec(double[] boxMin, double[] boxMax, double[] velocity, doubl
         int h = Arrays.hashCode(boxMin);
         h = 31 * h + Arrays.hashCode(boxMax);
         h = 31 * h + Arrays.hashCode(velocity);
-        return 31 * h + Double.hashCode(until);
+        h = 31 * h + Double.hashCode(until);
+        return 31 * h + java.util.Objects.hashCode(attach);
     }
 
     @Override
     public String toString() {
         return "PinSpec[boxMin=" + Arrays.toString(boxMin) + ", boxMax=" + Arrays.toString(boxMax)
-                + ", velocity=" + Arrays.toString(velocity) + ", until=" + until + "]";
+                + ", velocity=" + Arrays.toString(velocity) + ", until=" + until + (attach != null ? ", attach=" + attach : "") + "]";
     }
 }

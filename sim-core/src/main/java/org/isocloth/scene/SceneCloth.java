@@ -33,6 +33,8 @@ public final class SceneCloth {
     public final ClothSolver solver;
     /** Pinned nodes per pin group, parallel to {@link ClothSpec#pins()}. */
     public final List<int[]> pinNodes;
+    /** Per pin group, what moves an attached group with its collider (null: not attached or not bound). */
+    private final org.isocloth.collision.SurfaceFollower[] followers;
 
     /**
      * Builds or reads a cloth's base mesh: a generated grid, an OBJ or a glTF file, validated.
@@ -82,9 +84,10 @@ public final class SceneCloth {
                                 : org.isocloth.solver.CollisionHandling.COUPLED));
         solver.setGravity(scene.gravity());
         solver.setWind(scene.wind());
-        solver.setSelfCollisions(scene.solver().selfCollisions());
+        solver.setSelfCollisions(spec.selfCollisionsIn(scene.solver()));
         solver.setSelfContactPairs(scene.solver().selfContactPairs());
         pinNodes = new ArrayList<>();
+        followers = new org.isocloth.collision.SurfaceFollower[spec.pins().size()];
         double[] rest = model.restPositions;
         double[] p = new double[3];
         for (int g = 0; g < spec.pins().size(); g++) {
@@ -111,13 +114,54 @@ public final class SceneCloth {
     }
 
     /**
-     * Moves every pinned node to its rest position plus its pin group's offset at time t.
+     * Binds the pin groups with {@code attach} to their colliders (at the colliders' pose at time
+     * 0). Call once, before the first step, with the colliders the solver steps; without it an
+     * attached pin group holds its nodes fixed.
+     *
+     * @param colliders the scene's colliders by name (not null)
+     * @throws org.isocloth.InputException if an attached pin names no mesh collider
+     */
+    public void attachPins(java.util.Map<String, org.isocloth.collision.Collider> colliders) {
+        for (int g = 0; g < pinNodes.size(); g++) {
+            String name = spec.pins().get(g).attach();
+            if (name == null) {
+                continue;
+            }
+            if (!(colliders.get(name) instanceof org.isocloth.collision.MeshCollider mesh)) {
+                throw new org.isocloth.InputException(spec.name() + ": pins[" + g + "].attach: no mesh collider is named \""
+                        + name + "\"");
+            }
+            int[] nodes = pinNodes.get(g);
+            double[] points = new double[3 * nodes.length];
+            for (int k = 0; k < nodes.length; k++) {
+                System.arraycopy(model.restPositions, 3 * nodes[k], points, 3 * k, 3);
+            }
+            followers[g] = new org.isocloth.collision.SurfaceFollower(mesh, points);
+        }
+    }
+
+    /**
+     * Moves every pinned node to its rest position plus its pin group's offset at time t (or,
+     * for a group attached to a collider, by the collider's rigid motion since time 0).
      *
      * @param t the time at the end of the coming step, seconds
      */
     public void setPinTargets(double t) {
         double[] rest = model.restPositions;
+        double[] rot = new double[9];
+        double[] d = new double[3];
         for (int g = 0; g < pinNodes.size(); g++) {
+            if (followers[g] != null) {
+                followers[g].transformAt(t, rot, d);
+                for (int i : pinNodes.get(g)) {
+                    double x = rest[3 * i];
+                    double y = rest[3 * i + 1];
+                    double z = rest[3 * i + 2];
+                    solver.setPinTarget(i, rot[0] * x + rot[1] * y + rot[2] * z + d[0],
+                            rot[3] * x + rot[4] * y + rot[5] * z + d[1], rot[6] * x + rot[7] * y + rot[8] * z + d[2]);
+                }
+                continue;
+            }
             double[] off = spec.pins().get(g).offsetAt(t);
             for (int i : pinNodes.get(g)) {
                 solver.setPinTarget(i, rest[3 * i] + off[0], rest[3 * i + 1] + off[1], rest[3 * i + 2] + off[2]);

@@ -53,15 +53,16 @@ public final class SceneReader {
 
     // Field names at each level, in the order SceneWriter writes them.
     static final Set<String> SCENE_FIELDS = orderedSet(
-            "name", "fps", "frames", "substeps", "gravity", "wind", "solver", "cloths", "colliders");
+            "name", "fps", "frames", "substeps", "gravity", "wind", "gust", "solver", "cloths", "colliders");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
             "collisions", "selfCollisions", "selfContactPairs");
-    static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins");
+    static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions");
+    static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
     static final Set<String> MATERIAL_FIELDS = orderedSet("density", "bendingStiffness",
             "restShape", "strainTolerance", "damping", "drag", "membraneStiffness", "friction",
             "thickness");
-    static final Set<String> PIN_FIELDS = orderedSet("box", "motion");
+    static final Set<String> PIN_FIELDS = orderedSet("box", "motion", "attach");
     static final Set<String> BOX_FIELDS = orderedSet("min", "max");
     static final Set<String> MOTION_FIELDS = orderedSet("velocity", "until");
     static final Set<String> COLLIDER_FIELDS = orderedSet("name", "sphere", "capsule", "box",
@@ -71,7 +72,7 @@ public final class SceneReader {
     static final Set<String> BOX_COLLIDER_FIELDS = orderedSet("center", "halfExtents", "rotation");
     static final Set<String> PLANE_FIELDS = orderedSet("point", "normal");
     static final Set<String> SEQUENCE_FIELDS = orderedSet("pattern", "fps");
-    static final Set<String> CACHE_FIELDS = orderedSet("path", "loop");
+    static final Set<String> CACHE_FIELDS = orderedSet("path", "loop", "model", "clip");
     static final Set<String> RIGID_MOTION_FIELDS = orderedSet("velocity", "angularVelocity");
 
     private SceneReader() {
@@ -275,6 +276,16 @@ public final class SceneReader {
             requireOk("gravity", Check.gravity(gravity));
             double[] wind = optVector(root, "", "wind", 3, new double[3]);
             requireOk("wind", Check.wind(wind));
+            GustSpec gust = GustSpec.none();
+            if (root.has("gust")) {
+                JsonNode g = root.get("gust");
+                object(g, "gust");
+                checkFields(g, "gust", GUST_FIELDS);
+                double amplitude = number(required(g, "gust", "amplitude"), "gust.amplitude");
+                double period = optNumber(g, "gust", "period", Check.GUST_PERIOD, GustSpec.DEFAULT_PERIOD);
+                requireOk("gust.amplitude", Check.GUST_AMPLITUDE.violation(amplitude));
+                gust = new GustSpec(amplitude, period);
+            }
             SolverSpec solver = root.has("solver")
                     ? solver(root.get("solver"), "solver")
                     : SolverSpec.defaults();
@@ -282,8 +293,36 @@ public final class SceneReader {
             List<ColliderSpec> colliders = root.has("colliders")
                     ? colliders(root.get("colliders"), "colliders")
                     : List.of();
+            checkAttachments(cloths, colliders);
             return new SceneSpec(name, file, fps, frames, substeps, gravity, solver, cloths,
-                    colliders, wind);
+                    colliders, wind, gust);
+        }
+
+        /** Every pin's {@code attach} names exactly one mesh collider. */
+        private void checkAttachments(List<ClothSpec> cloths, List<ColliderSpec> colliders) {
+            for (int c = 0; c < cloths.size(); c++) {
+                List<PinSpec> pins = cloths.get(c).pins();
+                for (int k = 0; k < pins.size(); k++) {
+                    String name = pins.get(k).attach();
+                    if (name == null) {
+                        continue;
+                    }
+                    String path = index(child(index("cloths", c), "pins"), k) + ".attach";
+                    List<ColliderSpec> named = colliders.stream().filter(x -> x.name().equals(name)).toList();
+                    if (named.isEmpty()) {
+                        throw error(path, "no collider is named " + Check.quote(name));
+                    }
+                    if (named.size() > 1) {
+                        throw error(path, named.size() + " colliders are named " + Check.quote(name)
+                                + "; give the one to attach to a name of its own");
+                    }
+                    if (named.get(0) instanceof AnalyticColliderSpec) {
+                        throw error(path, "collider " + Check.quote(name) + " is a " + Check.quote(named.get(0).kind())
+                                + "; pins attach to mesh colliders (\"obj\", \"gltf\", \"objSequence\", \"cache\")"
+                                + " and move with a rigid collider through their own \"motion\"");
+                    }
+                }
+            }
         }
 
         private String defaultSceneName() {
@@ -354,7 +393,15 @@ public final class SceneReader {
                     pins.add(pin(pinsNode.get(k), index(pinsPath, k)));
                 }
             }
-            return new ClothSpec(name, mesh, material, pins);
+            Boolean selfCollisions = null;
+            if (node.has("selfCollisions")) {
+                JsonNode b = node.get("selfCollisions");
+                if (!b.isBoolean()) {
+                    throw error(child(path, "selfCollisions"), "expected true or false, got " + shown(b));
+                }
+                selfCollisions = b.booleanValue();
+            }
+            return new ClothSpec(name, mesh, material, pins, selfCollisions);
         }
 
         private MeshSpec mesh(JsonNode node, String path) {
@@ -473,7 +520,16 @@ public final class SceneReader {
                 velocity = optVector(motion, motionPath, "velocity", 3, velocity);
                 until = optNumber(motion, motionPath, "until", Check.UNTIL, until);
             }
-            return new PinSpec(min, max, velocity, until);
+            String attach = null;
+            if (node.has("attach")) {
+                String attachPath = child(path, "attach");
+                if (node.has("motion")) {
+                    throw error(attachPath, "cannot be combined with \"motion\" (an attached pin moves with its collider)");
+                }
+                attach = string(node.get("attach"), attachPath);
+                requireOk(attachPath, Check.nonBlank(attach));
+            }
+            return new PinSpec(min, max, velocity, until, attach);
         }
 
         private List<ColliderSpec> colliders(JsonNode node, String path) {
@@ -582,7 +638,20 @@ public final class SceneReader {
                 }
                 loop = b.booleanValue();
             }
-            return new CacheColliderSpec(c.name, p, loop, c.friction);
+            String model = null;
+            if (node.has("model")) {
+                model = string(node.get("model"), child(path, "model"));
+                requireOk(child(path, "model"), Check.nonBlank(model));
+            }
+            String clip = null;
+            if (node.has("clip")) {
+                clip = string(node.get("clip"), child(path, "clip"));
+                requireOk(child(path, "clip"), Check.nonBlank(clip));
+                if (model == null) {
+                    throw error(child(path, "clip"), "needs a \"model\" to play the clip on");
+                }
+            }
+            return new CacheColliderSpec(c.name, p, loop, c.friction, model, clip);
         }
 
         private ColliderSpec objSequence(JsonNode node, String path, Common c) {

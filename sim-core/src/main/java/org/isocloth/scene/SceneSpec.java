@@ -25,6 +25,7 @@ import java.util.Objects;
  * @param colliders the colliders, an unmodifiable list (possibly empty, the default)
  * @param wind velocity of the air, m/s: 3 finite values with magnitude &le; 100; default [0, 0, 0].
  *     Acts through each cloth's {@code material.drag}: a node feels −drag·A·(v − wind)
+ * @param gust gusts of the wind; default {@link GustSpec#none()} (steady)
  */
 public record SceneSpec(
         String name,
@@ -36,7 +37,8 @@ public record SceneSpec(
         SolverSpec solver,
         List<ClothSpec> cloths,
         List<ColliderSpec> colliders,
-        double[] wind) {
+        double[] wind,
+        GustSpec gust) {
 
     /** Default frame rate: 60 frames per second. */
     public static final double DEFAULT_FPS = 60;
@@ -83,6 +85,26 @@ public record SceneSpec(
     }
 
     /**
+     * A scene with a steady wind.
+     *
+     * @param name see the record description
+     * @param file see the record description
+     * @param fps see the record description
+     * @param frames see the record description
+     * @param substeps see the record description
+     * @param gravity see the record description
+     * @param solver see the record description
+     * @param cloths see the record description
+     * @param colliders see the record description
+     * @param wind see the record description
+     */
+    public SceneSpec(String name, Path file, double fps, int frames, int substeps,
+            double[] gravity, SolverSpec solver, List<ClothSpec> cloths, List<ColliderSpec> colliders,
+            double[] wind) {
+        this(name, file, fps, frames, substeps, gravity, solver, cloths, colliders, wind, GustSpec.none());
+    }
+
+    /**
      * Checks and copies the components.
      *
      * @param name see the record description
@@ -114,6 +136,18 @@ public record SceneSpec(
         colliders = List.copyOf(colliders);
         wind = Check.vector("wind", wind, 3);
         Check.require("wind", Check.wind(wind));
+        Objects.requireNonNull(gust, "gust");
+    }
+
+    /**
+     * The scene's wind at a time, gusts included.
+     *
+     * @param t simulated time, s
+     * @return the wind velocity, m/s (a new array)
+     */
+    public double[] windAt(double t) {
+        double f = gust.factor(t);
+        return new double[] {wind[0] * f, wind[1] * f, wind[2] * f};
     }
 
     /** @return a copy of the wind velocity, m/s */
@@ -160,7 +194,8 @@ public record SceneSpec(
                 && solver.equals(s.solver)
                 && cloths.equals(s.cloths)
                 && colliders.equals(s.colliders)
-                && Arrays.equals(wind, s.wind);
+                && Arrays.equals(wind, s.wind)
+                && gust.equals(s.gust);
     }
 
     @Override
@@ -174,13 +209,14 @@ public record SceneSpec(
         h = 31 * h + solver.hashCode();
         h = 31 * h + cloths.hashCode();
         h = 31 * h + colliders.hashCode();
-        return 31 * h + Arrays.hashCode(wind);
+        h = 31 * h + Arrays.hashCode(wind);
+        return 31 * h + gust.hashCode();
     }
 
     @Override
     public String toString() {
         return "SceneSpec[name=" + name + ", file=" + file + ", fps=" + fps + ", frames=" + frames
                 + ", substeps=" + substeps + ", gravity=" + Arrays.toString(gravity)
-                + ", solver=" + solver + ", cloths=" + cloths + ", colliders=" + colliders + ", wind=" + Arrays.toString(wind) + "]";
+                + ", solver=" + solver + ", cloths=" + cloths + ", colliders=" + colliders + ", wind=" + Arrays.toString(wind) + ", gust=" + gust + "]";
     }
 }

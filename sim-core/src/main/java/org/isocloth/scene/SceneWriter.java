@@ -54,6 +54,11 @@ public final class SceneWriter {
         if (wind[0] != 0 || wind[1] != 0 || wind[2] != 0) {
             putVector(root, "wind", wind);
         }
+        if (!scene.gust().isSteady()) {
+            ObjectNode gust = root.putObject("gust");
+            gust.put("amplitude", scene.gust().amplitude());
+            gust.put("period", scene.gust().period());
+        }
         ObjectNode solver = root.putObject("solver");
         solver.put("integrator", scene.solver().integrator().jsonName());
         solver.put("maxIterations", scene.solver().maxIterations());
@@ -124,6 +129,12 @@ public final class SceneWriter {
                     motion.put("until", p.until());
                 }
             }
+            if (p.attach() != null) {
+                pin.put("attach", p.attach());
+            }
+        }
+        if (cloth.selfCollisions() != null) {
+            out.put("selfCollisions", cloth.selfCollisions().booleanValue());
         }
     }
 
@@ -156,6 +167,12 @@ public final class SceneWriter {
             k.put("path", pathText(q.path(), sceneFile));
             if (q.loop()) {
                 k.put("loop", true);
+            }
+            if (q.model() != null) {
+                k.put("model", q.model());
+            }
+            if (q.clip() != null) {
+                k.put("clip", q.clip());
             }
         } else if (collider instanceof ObjSequenceSpec q) {
             ObjectNode k = out.putObject(q.kind());
