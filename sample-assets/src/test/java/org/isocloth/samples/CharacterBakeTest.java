@@ -91,4 +91,13 @@ class CharacterBakeTest {
         assertArrayEquals(Files.readAllBytes(Path.of("src/main/resources/isocloth/characters/jaime-walk-from-tpose.isocache")),
                 Files.readAllBytes(out));
     }
+
+    @Test
+    void shippedWalkCycleIsTheBakedOne() throws IOException {
+        // the looping cache the showcase scene plays (showcase.json: one Walk cycle at 30 fps)
+        Path out = tmp.resolve("walk.isocache");
+        CharacterBake.bake(new DesktopAssetManager(true), "Models/Jaime/Jaime.j3o", "Walk", 30, out);
+        assertArrayEquals(Files.readAllBytes(Path.of("src/main/resources/isocloth/characters/jaime-walk.isocache")),
+                Files.readAllBytes(out));
+    }
 }
