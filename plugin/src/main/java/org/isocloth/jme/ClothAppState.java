@@ -146,6 +146,31 @@ public class ClothAppState extends BaseAppState {
         singleSteps++;
     }
 
+    /**
+     * Starts the simulation over: every cloth back to its original mesh at rest and the simulated
+     * time back to 0, so that motions scripted on the simulated time (the {@link #setAnimator}
+     * hook, the wind's gusts) start over with it. The animator is called for time 0 at once and
+     * the pins are re-applied there. Finishes a step job under way first.
+     */
+    public void restart() {
+        finishJob();
+        simTime = 0;
+        accumulator.clear();
+        if (animator != null) {
+            // pins follow their Spatials from where those are at time 0
+            animator.accept(0);
+            for (Spatial r : roots) {
+                r.updateGeometricState();
+            }
+        }
+        for (ClothSimulation s : cloths.values()) {
+            s.restartNow();
+        }
+        for (ClothControl c : broken.keySet()) {
+            c.reset();
+        }
+    }
+
     /** Resets every cloth to its original mesh, at rest, at the next update. */
     public void resetAll() {
         for (ClothControl c : cloths.keySet()) {
@@ -205,7 +230,8 @@ public class ClothAppState extends BaseAppState {
 
     /**
      * Makes the wind gust: its speed varies as wind·(1 + amplitude·s(t)) with s a smooth
-     * pseudo-random signal of the given period (a sum of three sines), the same for all cloth.
+     * pseudo-random signal of the given period (a sum of three sines), the same for all cloth and
+     * the same as a scene file's {@code "gust"} ({@link org.isocloth.model.Gust}).
      *
      * @param amplitude relative gust amplitude (in [0, 1]; 0 = steady)
      * @param period main gust period, s (in [0.1, 100])
@@ -228,9 +254,7 @@ public class ClothAppState extends BaseAppState {
      * @return the wind velocity then, m/s (a new vector)
      */
     public Vector3f windAt(double t) {
-        double w = 2 * Math.PI * t / gustPeriod;
-        double s = (Math.sin(w) + 0.5 * Math.sin(2.3 * w + 1.3) + 0.25 * Math.sin(5.1 * w + 0.4)) / 1.75;
-        return wind.mult((float) (1 + gust * s));
+        return wind.mult((float) org.isocloth.model.Gust.factor(t, gust, gustPeriod));
     }
 
     /** @return failures in a row that suspend a cloth */

@@ -345,6 +345,18 @@ final class ClothSimulation {
         return false;
     }
 
+    /**
+     * Back to the rest state at simulated time 0, now (render thread, no job running): the pins
+     * are re-applied at once, relative to where their followed Spatials are now (the caller has
+     * posed the scene for time 0).
+     */
+    void restartNow() {
+        control.takeResetRequest();
+        resetState();
+        applyPins();
+        solver.setTime(0);
+    }
+
     /** Back to the rest state: the original mesh where it was built, at rest. */
     void resetState() {
         solver.setState(model.restPositions, new double[model.restPositions.length]);

@@ -1,6 +1,5 @@
 package org.isocloth.samples;
 
-import com.jme3.anim.AnimComposer;
 import com.jme3.app.Application;
 import com.jme3.app.SimpleApplication;
 import com.jme3.app.state.BaseAppState;
@@ -16,13 +15,13 @@ import org.isocloth.jme.ClothPanelState;
 
 /**
  * The previewer's animation clip list: a Lemur panel at the top right with one button per clip of
- * the character's {@link AnimComposer}; the playing clip is marked. Attach it after the
+ * the character; the playing clip is marked. Attach it after the
  * {@link ClothPanelState} (which initializes Lemur and its glass style).
  */
 final class ClipPanelState extends BaseAppState {
     private static final Logger LOG = Logger.getLogger(ClipPanelState.class.getName());
 
-    private final AnimComposer composer;
+    private final java.util.function.Predicate<String> player;
     private final List<String> clips;
     private final List<Button> buttons = new ArrayList<>();
     private Container panel;
@@ -30,12 +29,12 @@ final class ClipPanelState extends BaseAppState {
     private float lastWidth = -1;
 
     /**
-     * @param composer the character's composer (not null)
      * @param clips the clip names to offer, in display order (not empty)
      * @param first the clip to play first
+     * @param player puts the character on a clip; false if it could not
      */
-    ClipPanelState(AnimComposer composer, List<String> clips, String first) {
-        this.composer = composer;
+    ClipPanelState(List<String> clips, String first, java.util.function.Predicate<String> player) {
+        this.player = player;
         this.clips = List.copyOf(clips);
         this.current = Math.max(0, this.clips.indexOf(first));
     }
@@ -64,8 +63,10 @@ final class ClipPanelState extends BaseAppState {
         if (i < 0) {
             return false;
         }
+        if (!player.test(name)) {
+            return false;
+        }
         current = i;
-        composer.setCurrentAction(name);
         for (int k = 0; k < buttons.size(); k++) {
             buttons.get(k).setText((k == i ? "> " : "  ") + clips.get(k));
         }

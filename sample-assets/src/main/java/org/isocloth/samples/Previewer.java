@@ -1,6 +1,5 @@
 package org.isocloth.samples;
 
-import com.jme3.anim.AnimComposer;
 import com.jme3.app.SimpleApplication;
 import com.jme3.app.state.ScreenshotAppState;
 import com.jme3.input.ChaseCamera;
@@ -56,14 +55,15 @@ public class Previewer extends SimpleApplication {
 
     private final Path screenshot;
     private final int screenshotFrames;
-    private Showcase.Parts parts;
-    /** The scene file to show instead of the showcase, or null. */
+    /** The scene shown (the showcase, {@link #defaultScene()}, unless a file is given). */
     org.isocloth.scene.SceneSpec sceneSpec;
+    /** Where S saves ({@code NAME-edited.json}); the working directory by default. */
+    Path saveDirectory = Path.of("");
+    /** Files of the scene that live in a temporary directory (the showcase unpacked from the jar). */
+    private final java.util.Set<Path> temporary = new java.util.HashSet<>();
     private ScenePreview preview;
     private Node shown;
     private ClothAppState cloth;
-    private List<String> clips = new ArrayList<>();
-    private int clip;
     /** The clip list (showcase only), and the clip asked for with {@code --clip}. */
     private ClipPanelState clipPanel;
     String startClip;
@@ -135,12 +135,12 @@ public class Previewer extends SimpleApplication {
             }
         }
         Previewer app = new Previewer(shot, frames);
-        if (scene != null) {
-            try {
-                app.sceneSpec = org.isocloth.scene.SceneReader.read(scene);
-            } catch (org.isocloth.InputException e) {
-                fail(e.getMessage());
-            }
+        try {
+            app.sceneSpec = org.isocloth.scene.SceneReader.read(scene != null ? scene : app.defaultScene());
+        } catch (org.isocloth.InputException e) {
+            fail(e.getMessage());
+        } catch (IOException e) {
+            fail("cannot unpack the showcase scene: " + e.getMessage());
         }
         app.pendingClicks.addAll(clicks);
         app.pendingBoxes.addAll(boxes);
@@ -194,32 +194,36 @@ public class Previewer extends SimpleApplication {
         rootNode.addLight(sun);
         rootNode.addLight(new AmbientLight(ColorRGBA.White.mult(0.45f)));
 
-        AnimComposer composer = null;
         cloth = new ClothAppState();
         if (sceneSpec == null) {
-            parts = Showcase.build(assetManager);
-            shown = parts.root();
-            composer = Showcase.find(parts.character(), AnimComposer.class);
-            clips = new ArrayList<>(composer.getAnimClipsNames());
-            clips.sort(null);
-            clip = Math.max(0, clips.indexOf("Walk"));
-            cloth.setWind(new Vector3f(4f, 0, 1.2f));
-            cloth.setGust(0.5f, 1.7f);
-        } else {
-            preview = new ScenePreview(sceneSpec, assetManager);
-            shown = preview.root();
-            preview.configure(cloth);
-            cloth.setAnimator(preview::animate);
-            Geometry floorMarker = new Geometry("grid", new com.jme3.scene.debug.Grid(21, 21, 0.1f));
-            floorMarker.setLocalTranslation(-1, 0, -1);
-            floorMarker.setMaterial(Showcase.lit(assetManager, ColorRGBA.DarkGray));
-            shown.attachChild(floorMarker);
+            try {
+                sceneSpec = org.isocloth.scene.SceneReader.read(defaultScene());
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot unpack the showcase scene: " + e.getMessage(), e);
+            }
         }
+        preview = new ScenePreview(sceneSpec, assetManager);
+        shown = preview.root();
+        preview.configure(cloth);
+        cloth.setAnimator(preview::animate);
+        Geometry floorMarker = new Geometry("grid", new com.jme3.scene.debug.Grid(21, 21, 0.1f));
+        floorMarker.setLocalTranslation(-1, 0, -1);
+        floorMarker.setMaterial(Showcase.lit(assetManager, ColorRGBA.DarkGray));
+        shown.attachChild(floorMarker);
         rootNode.attachChild(shown);
         stateManager.attach(cloth);
         stateManager.attach(new ClothPanelState(cloth));
-        if (composer != null && !clips.isEmpty()) {
-            clipPanel = new ClipPanelState(composer, clips, startClip != null ? startClip : clips.get(clip));
+        List<String> clips = preview.characterClips();
+        if (!clips.isEmpty()) {
+            // a clip change re-bakes the character's cache and starts the simulation over
+            clipPanel = new ClipPanelState(clips, startClip != null ? startClip : preview.characterClip(), name -> {
+                boolean changed = !name.equals(preview.characterClip());
+                boolean ok = preview.setCharacterClip(name);
+                if (ok && changed) {
+                    cloth.restart();
+                }
+                return ok;
+            });
             stateManager.attach(clipPanel);
         }
 
@@ -263,7 +267,7 @@ public class Previewer extends SimpleApplication {
                 }
                 case "pause" -> cloth.setPaused(!cloth.isPaused());
                 case "step" -> cloth.singleStep();
-                case "reset" -> cloth.resetAll();
+                case "reset" -> cloth.restart();
                 default -> {
                 }
             }
@@ -478,22 +482,92 @@ public class Previewer extends SimpleApplication {
     }
 
     /**
-     * Saves the scene file shown, with the materials and solver settings as tuned, next to it as
-     * {@code NAME-edited.json} (a scene {@code cloth run} accepts). Only for scene files.
+     * The previewer's default scene, {@code isocloth/scenes/showcase.json}: the file itself when
+     * the classes run from a directory, else (from a jar) unpacked with the character cache it
+     * plays into a temporary directory.
      *
-     * @return the file written, or null
+     * @return the scene file
+     * @throws IOException if it cannot be unpacked
+     */
+    Path defaultScene() throws IOException {
+        String scene = "isocloth/scenes/showcase.json";
+        java.net.URL url = Previewer.class.getResource("/" + scene);
+        if (url == null) {
+            throw new IOException(scene + " is not on the class path");
+        }
+        if ("file".equals(url.getProtocol())) {
+            try {
+                return Path.of(url.toURI());
+            } catch (java.net.URISyntaxException e) {
+                throw new IOException(e);
+            }
+        }
+        Path dir = Files.createTempDirectory("isocloth-showcase");
+        for (String name : new String[] {scene, "isocloth/characters/jaime-walk.isocache"}) {
+            Path out = dir.resolve(name);
+            Files.createDirectories(out.getParent());
+            try (java.io.InputStream in = Previewer.class.getResourceAsStream("/" + name)) {
+                if (in == null) {
+                    throw new IOException(name + " is not on the class path");
+                }
+                Files.copy(in, out);
+            }
+            out.toFile().deleteOnExit();
+            temporary.add(out.toAbsolutePath().normalize());
+        }
+        return dir.resolve(scene);
+    }
+
+    /**
+     * Saves the scene shown, with the materials and solver settings as tuned, the pins added by
+     * clicks and box drags, and the character's clip, as {@code NAME-edited.json} in the save
+     * directory (the working directory): a scene {@code cloth run} accepts. Caches that exist only
+     * in temporary files (a character switched to another clip, the showcase unpacked from the
+     * jar) are copied next to it as {@code NAME-edited-COLLIDER.isocache}. The files appear
+     * complete or not at all.
+     *
+     * @return the file written, or null if it could not be written (logged)
      */
     public Path save() {
-        if (preview == null) {
-            LOG.info("S saves scene files opened with ./cloth preview SCENE.json; the showcase is built in code");
-            return null;
-        }
+        return save(preview, saveDirectory, temporary);
+    }
+
+    /**
+     * Saves what a scene preview shows (see {@link #save()}).
+     *
+     * @param preview the preview
+     * @param directory where to write
+     * @param temporary scene files in temporary places, to be copied next to the saved scene
+     * @return the file written, or null if it could not be written (logged)
+     */
+    static Path save(ScenePreview preview, Path directory, java.util.Set<Path> temporary) {
         org.isocloth.scene.SceneSpec edited = preview.edited();
-        Path dir = edited.file().toAbsolutePath().getParent();
+        Path dir = directory.toAbsolutePath().normalize();
         Path out = dir.resolve(edited.name() + "-edited.json");
         try {
+            java.util.Set<Path> copy = new java.util.HashSet<>(temporary);
+            for (Path p : preview.bakedCaches()) {
+                copy.add(p.toAbsolutePath().normalize());
+            }
+            List<org.isocloth.scene.ColliderSpec> colliders = new ArrayList<>();
+            for (org.isocloth.scene.ColliderSpec c : edited.colliders()) {
+                if (c instanceof org.isocloth.scene.CacheColliderSpec q && copy.contains(q.path().toAbsolutePath().normalize())) {
+                    Path target = dir.resolve(edited.name() + "-edited-" + q.name().replaceAll("[^A-Za-z0-9_.-]", "_")
+                            + ".isocache");
+                    Path tmp = Files.createTempFile(dir, "cache", ".isocache.tmp");
+                    Files.copy(q.path(), tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                    c = new org.isocloth.scene.CacheColliderSpec(q.name(), target, q.loop(), q.friction(), q.model(),
+                            q.clip());
+                }
+                colliders.add(c);
+            }
+            org.isocloth.scene.SceneSpec placed = new org.isocloth.scene.SceneSpec(edited.name(), out, edited.fps(),
+                    edited.frames(), edited.substeps(), edited.gravity(), edited.solver(), edited.cloths(), colliders,
+                    edited.wind(), edited.gust());
             Path tmp = Files.createTempFile(dir, "scene", ".json.tmp");
-            Files.writeString(tmp, org.isocloth.scene.SceneWriter.toJson(edited));
+            Files.writeString(tmp, org.isocloth.scene.SceneWriter.toJson(placed));
             Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             LOG.log(Level.INFO, "saved {0}", out);

@@ -8,6 +8,7 @@ import com.jme3.math.Vector3f;
 import com.jme3.scene.Geometry;
 import com.jme3.scene.Mesh;
 import com.jme3.scene.Node;
+import com.jme3.scene.Spatial;
 import com.jme3.scene.VertexBuffer;
 import com.jme3.scene.shape.Box;
 import com.jme3.scene.shape.Sphere;
@@ -23,10 +24,12 @@ import org.isocloth.jme.SceneCollider;
 import org.isocloth.cli.SceneRun;
 import org.isocloth.collision.Collider;
 import org.isocloth.collision.MeshCollider;
+import org.isocloth.collision.SurfaceFollower;
 import org.isocloth.mesh.TriMesh;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.scene.AnalyticColliderSpec;
 import org.isocloth.scene.BoxSpec;
+import org.isocloth.scene.CacheColliderSpec;
 import org.isocloth.scene.CapsuleSpec;
 import org.isocloth.scene.ClothSpec;
 import org.isocloth.scene.ColliderSpec;
@@ -58,11 +61,39 @@ public final class ScenePreview {
     private final List<Node> colliderNodes = new ArrayList<>();
     private final List<AnalyticColliderSpec> colliders = new ArrayList<>();
     private final List<double[]> colliderRotation = new ArrayList<>();
-    /** Mesh colliders (OBJ, OBJ sequences): the solver's collider, and a twin for the display. */
-    private final List<SceneCollider> meshColliders = new ArrayList<>();
-    private final List<MeshCollider> meshDisplay = new ArrayList<>();
-    private final List<Mesh> meshShapes = new ArrayList<>();
-    private final List<int[]> meshTriangles = new ArrayList<>();
+    /** Mesh colliders (OBJ, OBJ sequences, glTF, caches), in the scene file's order. */
+    private final List<MeshEntry> meshes = new ArrayList<>();
+    /** Pin groups attached to a mesh collider ({@code "attach"}). */
+    private final List<AttachedPin> attached = new ArrayList<>();
+    /** The colliders in the scene file's order (mesh colliders replaced when a clip is re-baked). */
+    private final List<ColliderSpec> colliderSpecs;
+    /** Caches baked in this session (a character switched to another clip). */
+    private final java.util.Set<java.nio.file.Path> baked = new java.util.HashSet<>();
+    private final AssetManager assets;
+    /** Frames per second of the caches baked when the character switches clips. */
+    static final double CLIP_FPS = 30;
+
+    /**
+     * A mesh collider: the solver's collider (it animates itself from the simulation time,
+     * {@link MeshCollider#setInterval}) and a twin for the display and the attached pins, set to
+     * the time of each frame on the render thread, so the two threads share nothing. A cache
+     * with a {@code model} is shown as that model playing its clip in step with the cache.
+     */
+    private static final class MeshEntry {
+        ColliderSpec spec;
+        /** What the AppState steps with; a new one (a new identity) whenever the collider is swapped. */
+        SceneCollider provided;
+        MeshCollider display;
+        Mesh shape;
+        int[] triangles;
+        Spatial model;
+        com.jme3.anim.AnimComposer composer;
+        List<String> clips = List.of();
+    }
+
+    /** A pin group that follows a mesh collider: its Node gets the collider's best-fit rigid motion. */
+    private record AttachedPin(Node node, String collider, double[] points, SurfaceFollower[] follower) {
+    }
 
     /**
      * Builds the jME scene of a scene file.
@@ -72,6 +103,8 @@ public final class ScenePreview {
      */
     public ScenePreview(SceneSpec spec, AssetManager assets) {
         this.spec = spec;
+        this.assets = assets;
+        this.colliderSpecs = new ArrayList<>(spec.colliders());
         ColorRGBA[] colours = {Showcase.CAPE, Showcase.FLAG, Showcase.TABLECLOTH, ColorRGBA.Orange};
         for (int c = 0; c < spec.cloths().size(); c++) {
             ClothSpec cs = spec.cloths().get(c);
@@ -85,12 +118,22 @@ public final class ScenePreview {
             control.setMaxIterations(s.maxIterations());
             control.setCollisionHandling(s.collisions() == org.isocloth.scene.CollisionMode.STAGGERED
                     ? CollisionHandling.STAGGERED : CollisionHandling.COUPLED);
-            control.setSelfCollisions(s.selfCollisions());
+            control.setSelfCollisions(cs.selfCollisionsIn(s));
+            double[] restNodes = null;
             for (PinSpec p : cs.pins()) {
-                Node n = new Node(cs.name() + " pin " + pins.size());
+                Node n = new Node(cs.name() + " pin " + (pins.size() + attached.size()));
                 root.attachChild(n);
-                pinNodes.add(n);
-                pins.add(p);
+                if (p.attach() != null) {
+                    if (restNodes == null) {
+                        // the nodes `cloth run` pins: the subdivided model's, in the pin box
+                        restNodes = new org.isocloth.model.ClothModel(mesh.positions, mesh.triangles,
+                                material(cs.material())).restPositions;
+                    }
+                    attached.add(new AttachedPin(n, p.attach(), pointsIn(p, restNodes), new SurfaceFollower[1]));
+                } else {
+                    pinNodes.add(n);
+                    pins.add(p);
+                }
                 double[] lo = p.boxMin();
                 double[] hi = p.boxMax();
                 control.addPinGroup(PinGroup.box(new Vector3f((float) lo[0], (float) lo[1], (float) lo[2]),
@@ -155,19 +198,44 @@ public final class ScenePreview {
             colliders.add(a);
             colliderRotation.add(rotation);
         }
+        for (AttachedPin a : attached) {
+            bind(a);
+        }
         animate(0);
     }
 
+    private static double[] pointsIn(PinSpec p, double[] rest) {
+        double[] out = new double[rest.length];
+        int n = 0;
+        double[] q = new double[3];
+        for (int i = 0; i < rest.length; i += 3) {
+            System.arraycopy(rest, i, q, 0, 3);
+            if (p.contains(q)) {
+                System.arraycopy(q, 0, out, n, 3);
+                n += 3;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** Binds an attached pin group to its collider's display twin, as {@code cloth run} binds it. */
+    private void bind(AttachedPin a) {
+        for (MeshEntry m : meshes) {
+            if (m.spec.name().equals(a.collider())) {
+                a.follower()[0] = a.points().length == 0 ? null : new SurfaceFollower(m.display, a.points());
+                return;
+            }
+        }
+        throw new IllegalStateException("no mesh collider named " + a.collider());
+    }
+
     /**
-     * A mesh collider (OBJ or OBJ sequence): the solver gets the collider {@code cloth run}
-     * builds (it animates itself from the simulation time, {@link MeshCollider#setInterval}); the
-     * display shows a twin of it, set to the time of each frame on the render thread, so the two
-     * threads share nothing.
+     * The collider {@code cloth run} builds for an entry, as the AppState takes it (it animates
+     * itself from the simulation time).
      */
-    private void addMeshCollider(ColliderSpec c, AssetManager assets) {
+    private static SceneCollider provided(ColliderSpec c) {
         Collider solverSide = SceneRun.buildCollider(c);
-        MeshCollider display = (MeshCollider) SceneRun.buildCollider(c);
-        meshColliders.add(new SceneCollider(c.name()) {
+        return new SceneCollider(c.name()) {
             @Override
             public Collider collider() {
                 return solverSide;
@@ -182,18 +250,141 @@ public final class ScenePreview {
             public void beginInterval(double t0, double t1) {
                 // the collider follows the simulation time itself
             }
-        });
+        };
+    }
+
+    /** Adds a mesh collider and what shows it. */
+    private void addMeshCollider(ColliderSpec c, AssetManager assets) {
+        MeshEntry e = new MeshEntry();
+        e.spec = c;
+        e.provided = provided(c);
+        e.display = (MeshCollider) SceneRun.buildCollider(c);
+        meshes.add(e);
+        if (c instanceof CacheColliderSpec cache && cache.model() != null) {
+            showModel(e, cache);
+            if (e.model != null) {
+                return;
+            }
+        }
         Mesh mesh = new Mesh();
-        int[] tri = display.triangles();
+        int[] tri = e.display.triangles();
         mesh.setBuffer(VertexBuffer.Type.Index, 3, BufferUtils.createIntBuffer(tri));
-        mesh.setBuffer(VertexBuffer.Type.Position, 3, BufferUtils.createFloatBuffer(3 * display.vertexCount()));
-        mesh.setBuffer(VertexBuffer.Type.Normal, 3, BufferUtils.createFloatBuffer(3 * display.vertexCount()));
+        mesh.setBuffer(VertexBuffer.Type.Position, 3, BufferUtils.createFloatBuffer(3 * e.display.vertexCount()));
+        mesh.setBuffer(VertexBuffer.Type.Normal, 3, BufferUtils.createFloatBuffer(3 * e.display.vertexCount()));
         Geometry g = new Geometry(c.name(), mesh);
         g.setMaterial(Showcase.lit(assets, new ColorRGBA(0.55f, 0.55f, 0.58f, 1)));
         root.attachChild(g);
-        meshDisplay.add(display);
-        meshShapes.add(mesh);
-        meshTriangles.add(tri);
+        e.shape = mesh;
+        e.triangles = tri;
+    }
+
+    /**
+     * Shows a cache collider as the jME model it was baked from, posed by its clip at the cache's
+     * time (the GPU skins it; the cache holds the same skin computed on the CPU). A model that
+     * cannot be loaded is logged and the cache's mesh is shown instead.
+     */
+    private void showModel(MeshEntry e, CacheColliderSpec cache) {
+        try {
+            Spatial model = com.jme3.anim.util.AnimMigrationUtils.migrate(assets.loadModel(cache.model()));
+            com.jme3.anim.AnimComposer composer = Showcase.find(model, com.jme3.anim.AnimComposer.class);
+            List<String> clips = new ArrayList<>(composer.getAnimClipsNames());
+            clips.sort(null);
+            String clip = cache.clip() != null ? cache.clip() : clips.get(0);
+            if (!clips.contains(clip)) {
+                LOG.log(Level.WARNING, "{0}: {1} has no clip {2}; showing the cache''s mesh",
+                        new Object[] {cache.name(), cache.model(), clip});
+                return;
+            }
+            composer.setCurrentAction(clip);
+            composer.setGlobalSpeed(0); // posed from the simulated time in animate()
+            model.setName(cache.name());
+            root.attachChild(model);
+            e.model = model;
+            e.composer = composer;
+            e.clips = clips;
+        } catch (RuntimeException ex) {
+            LOG.log(Level.WARNING, cache.name() + ": cannot show the model " + cache.model() + " ("
+                    + ex.getMessage() + "); showing the cache's mesh", ex);
+        }
+    }
+
+    /** @return the clips of the first character shown from a model (empty without one) */
+    public List<String> characterClips() {
+        for (MeshEntry e : meshes) {
+            if (e.model != null) {
+                return e.clips;
+            }
+        }
+        return List.of();
+    }
+
+    /** @return the clip the first character plays, or null without one */
+    public String characterClip() {
+        for (MeshEntry e : meshes) {
+            if (e.model != null) {
+                return ((CacheColliderSpec) e.spec).clip();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Puts the first character on another clip: bakes one cycle of it into a new cache (the
+     * collider {@code cloth run} will play, see {@link CharacterBake}), swaps the collider and
+     * rebinds the pins attached to it. Restart the simulation afterwards
+     * ({@link ClothAppState#restart}): the cloth was built around the old clip's first pose.
+     *
+     * @param clip a clip of the character
+     * @return whether the character now plays that clip
+     */
+    public boolean setCharacterClip(String clip) {
+        for (int i = 0; i < meshes.size(); i++) {
+            MeshEntry e = meshes.get(i);
+            if (e.model == null) {
+                continue;
+            }
+            CacheColliderSpec old = (CacheColliderSpec) e.spec;
+            if (clip.equals(old.clip())) {
+                return true;
+            }
+            if (!e.clips.contains(clip)) {
+                return false;
+            }
+            try {
+                java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("isocloth-clip");
+                java.nio.file.Path file = dir.resolve(old.name() + "-" + clip + ".isocache");
+                CharacterBake.bake(assets, old.model(), clip, CLIP_FPS, file);
+                dir.toFile().deleteOnExit();
+                file.toFile().deleteOnExit();
+                CacheColliderSpec now = new CacheColliderSpec(old.name(), file, true, old.friction(), old.model(), clip);
+                e.display = (MeshCollider) SceneRun.buildCollider(now);
+                e.provided = provided(now); // a new identity: the AppState takes the new collider
+                e.spec = now;
+                colliderSpecs.set(colliderSpecs.indexOf(old), now);
+                baked.add(file);
+            } catch (java.io.IOException | RuntimeException ex) {
+                LOG.log(Level.SEVERE, "could not bake " + old.model() + " " + clip + ": " + ex.getMessage(), ex);
+                return false;
+            }
+            e.composer.setCurrentAction(clip);
+            e.composer.setGlobalSpeed(0);
+            for (AttachedPin a : attached) {
+                if (a.collider().equals(old.name())) {
+                    bind(a);
+                }
+            }
+            animate(0);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * @return caches baked in this session for another clip (temporary files: a saved scene needs
+     *     copies of them)
+     */
+    public java.util.Set<java.nio.file.Path> bakedCaches() {
+        return java.util.Collections.unmodifiableSet(baked);
     }
 
     /** Writes a mesh collider's positions and area-weighted vertex normals into its jME mesh. */
@@ -241,9 +432,10 @@ public final class ScenePreview {
         state.setWind(new Vector3f((float) w[0], (float) w[1], (float) w[2]));
         state.setTimeStep((float) spec.stepDuration());
         state.setMaxStepsPerFrame(Math.max(4, spec.substeps()));
-        for (SceneCollider m : meshColliders) {
-            state.addColliderProvider(out -> out.add(m));
+        for (MeshEntry e : meshes) {
+            state.addColliderProvider(out -> out.add(e.provided));
         }
+        state.setGust((float) spec.gust().amplitude(), (float) spec.gust().period());
     }
 
     /**
@@ -268,8 +460,24 @@ public final class ScenePreview {
             axisAngle(omega[0], omega[1], omega[2], angle, spin);
             n.setLocalRotation(quaternion(multiply(spin, colliderRotation.get(i))));
         }
-        for (int i = 0; i < meshDisplay.size(); i++) {
-            showMesh(meshDisplay.get(i), meshShapes.get(i), meshTriangles.get(i), t);
+        for (MeshEntry e : meshes) {
+            if (e.shape != null) {
+                showMesh(e.display, e.shape, e.triangles, t);
+            }
+            if (e.composer != null) {
+                double period = e.display.keyframeDuration();
+                double at = period > 0 && e.display.isLooping() ? t - period * Math.floor(t / period) : Math.min(t, period);
+                e.composer.setTime(com.jme3.anim.AnimComposer.DEFAULT_LAYER, at);
+            }
+        }
+        double[] r = new double[9];
+        double[] d = new double[3];
+        for (AttachedPin a : attached) {
+            if (a.follower()[0] != null) {
+                a.follower()[0].transformAt(t, r, d);
+                a.node().setLocalRotation(quaternion(r));
+                a.node().setLocalTranslation((float) d[0], (float) d[1], (float) d[2]);
+            }
         }
     }
 
@@ -306,7 +514,7 @@ public final class ScenePreview {
                 Vector3f hi = g.getMax();
                 pinsOut.add(PinSpec.fixed(new double[] {lo.x, lo.y, lo.z}, new double[] {hi.x, hi.y, hi.z}));
             }
-            out.add(new ClothSpec(cs.name(), cs.mesh(), ms, pinsOut));
+            out.add(new ClothSpec(cs.name(), cs.mesh(), ms, pinsOut, cs.selfCollisions()));
         }
         ClothControl first = cloths.get(0);
         SolverSpec solver = new SolverSpec(first.getIntegrator() == org.isocloth.solver.Integrator.BDF2
@@ -315,7 +523,7 @@ public final class ScenePreview {
                         ? org.isocloth.scene.CollisionMode.STAGGERED : org.isocloth.scene.CollisionMode.COUPLED,
                 first.isSelfCollisions());
         return new SceneSpec(spec.name(), spec.file(), spec.fps(), spec.frames(), spec.substeps(), spec.gravity(),
-                solver, out, spec.colliders(), spec.wind());
+                solver, out, colliderSpecs, spec.wind(), spec.gust());
     }
 
     static TriMesh baseMesh(ClothSpec cs) {

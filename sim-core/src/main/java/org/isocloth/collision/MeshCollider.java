@@ -472,6 +472,17 @@ public final class MeshCollider extends Collider {
         }
     }
 
+    /**
+     * @return the time the keyframes span: {@code frames / fps} when they loop (one cycle), else
+     *     {@code (frames − 1) / fps}; 0 without keyframes
+     */
+    public double keyframeDuration() {
+        if (frames == null) {
+            return 0;
+        }
+        return (looping ? frames.length : frames.length - 1) / fps;
+    }
+
     /** @return whether the keyframes repeat (see {@link #setLooping}) */
     public boolean isLooping() {
         return looping;

@@ -591,6 +591,19 @@ public final class ClothSolver {
     }
 
     /**
+     * Sets the simulated time the next step starts at: the time colliders are posed at (for a
+     * simulation started over; {@link #step} advances it).
+     *
+     * @param t time in seconds (finite)
+     */
+    public void setTime(double t) {
+        if (!Double.isFinite(t)) {
+            throw new IllegalArgumentException(name + ": time must be finite (got " + t + ")");
+        }
+        time = t;
+    }
+
+    /**
      * Replaces the state (for resets and tests); velocities history is dropped.
      *
      * @param positions node positions (not null, unaffected)
