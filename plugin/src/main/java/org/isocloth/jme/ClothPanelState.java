@@ -118,6 +118,8 @@ public class ClothPanelState extends BaseAppState {
         }
     }
 
+    private boolean resetStartsOver;
+
     /** A panel for the application's {@link ClothAppState}, in the glass style. */
     public ClothPanelState() {
         this(null, GLASS_STYLE);
@@ -186,6 +188,17 @@ public class ClothPanelState extends BaseAppState {
     /** @return seconds between refreshes of the statistics and of values changed elsewhere */
     public float getRefreshInterval() {
         return refreshInterval;
+    }
+
+    /**
+     * Makes the Reset button start the simulation over ({@link ClothAppState#restart}: simulated
+     * time back to 0, scripted motions from their start) instead of only putting the cloth back at
+     * rest ({@link ClothAppState#resetAll}, the default).
+     *
+     * @param startsOver whether Reset restarts
+     */
+    public void setResetStartsOver(boolean startsOver) {
+        this.resetStartsOver = startsOver;
     }
 
     /** @param seconds seconds between refreshes of the statistics (in [0, 10]; default 0.25) */
@@ -381,7 +394,11 @@ public class ClothPanelState extends BaseAppState {
         });
         resetButton.addClickCommands(b -> {
             if (clothState != null) {
-                clothState.resetAll();
+                if (resetStartsOver) {
+                    clothState.restart();
+                } else {
+                    clothState.resetAll();
+                }
                 message = "";
                 sinceRefresh = Float.MAX_VALUE;
             }

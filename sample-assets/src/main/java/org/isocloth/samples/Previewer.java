@@ -212,7 +212,9 @@ public class Previewer extends SimpleApplication {
         shown.attachChild(floorMarker);
         rootNode.attachChild(shown);
         stateManager.attach(cloth);
-        stateManager.attach(new ClothPanelState(cloth));
+        ClothPanelState panel = new ClothPanelState(cloth);
+        panel.setResetStartsOver(true); // the character and the pins attached to it start over too
+        stateManager.attach(panel);
         List<String> clips = preview.characterClips();
         if (!clips.isEmpty()) {
             // a clip change re-bakes the character's cache and starts the simulation over
@@ -503,9 +505,13 @@ public class Previewer extends SimpleApplication {
             }
         }
         Path dir = Files.createTempDirectory("isocloth-showcase");
+        // deleted at exit in the reverse order of registration: directories first, files last
+        for (String sub : new String[] {"", "isocloth", "isocloth/scenes", "isocloth/characters"}) {
+            Files.createDirectories(dir.resolve(sub));
+            dir.resolve(sub).toFile().deleteOnExit();
+        }
         for (String name : new String[] {scene, "isocloth/characters/jaime-walk.isocache"}) {
             Path out = dir.resolve(name);
-            Files.createDirectories(out.getParent());
             try (java.io.InputStream in = Previewer.class.getResourceAsStream("/" + name)) {
                 if (in == null) {
                     throw new IOException(name + " is not on the class path");
