@@ -162,6 +162,32 @@ public final class CharacterBake {
         return new Result(frames, vertices, triangles, length);
     }
 
+    /**
+     * Makes a model named by a file path loadable: if {@code base.resolve(model)} is a file, its
+     * directory becomes an asset root of {@code assets} (a {@link com.jme3.asset.plugins.FileLocator})
+     * and the file's name is returned; otherwise {@code model} is returned unchanged, an asset
+     * path on the asset manager's roots (the class path: {@code Models/Jaime/Jaime.j3o} from
+     * jme3-testdata).
+     *
+     * @param assets the asset manager
+     * @param model a file path (relative to {@code base}) or an asset path
+     * @param base the directory relative file paths start from
+     * @return the asset key to load
+     */
+    public static String locate(AssetManager assets, String model, Path base) {
+        Path file;
+        try {
+            file = base.resolve(model).toAbsolutePath().normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            return model;
+        }
+        if (!Files.isRegularFile(file)) {
+            return model;
+        }
+        assets.registerLocator(file.getParent().toString(), com.jme3.asset.plugins.FileLocator.class);
+        return file.getFileName().toString();
+    }
+
     private static AnimComposer findComposer(Node n) {
         AnimComposer[] found = new AnimComposer[1];
         n.depthFirstTraversal(s -> {
@@ -173,7 +199,8 @@ public final class CharacterBake {
     }
 
     /**
-     * @param args MODEL CLIP OUT.isocache [FPS [SECONDS]]
+     * @param args MODEL CLIP OUT.isocache [FPS [SECONDS]]; MODEL is a model file (j3o, Ogre
+     *     {@code .mesh.xml}, glTF) or an asset path on the class path
      */
     public static void main(String[] args) {
         if (args.length < 3 || args.length > 5) {
@@ -184,7 +211,9 @@ public final class CharacterBake {
         try {
             double fps = args.length >= 4 ? Double.parseDouble(args[3]) : 30;
             double seconds = args.length == 5 ? Double.parseDouble(args[4]) : 0;
-            Result r = bake(new DesktopAssetManager(true), args[0], args[1], fps, seconds, Path.of(args[2]));
+            AssetManager assets = new DesktopAssetManager(true);
+            // a model file on disk (relative to the working directory), or an asset on the class path
+            Result r = bake(assets, locate(assets, args[0], Path.of("")), args[1], fps, seconds, Path.of(args[2]));
             System.out.printf(Locale.ROOT, "%s %s: %d frames (%.3f s clip), %d vertices, %d triangles -> %s%n", args[0],
                     args[1], r.frames(), r.clipLength(), r.vertices(), r.triangles(), args[2]);
         } catch (NumberFormatException e) {

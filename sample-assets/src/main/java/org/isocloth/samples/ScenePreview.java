@@ -70,6 +70,8 @@ public final class ScenePreview {
     /** Caches baked in this session (a character switched to another clip). */
     private final java.util.Set<java.nio.file.Path> baked = new java.util.HashSet<>();
     private final AssetManager assets;
+    /** Per character collider, the asset key its model loads with (a file's name once located). */
+    private final java.util.Map<String, String> modelKeys = new java.util.HashMap<>();
     /** Frames per second of the caches baked when the character switches clips. */
     static final double CLIP_FPS = 30;
 
@@ -285,7 +287,10 @@ public final class ScenePreview {
      */
     private void showModel(MeshEntry e, CacheColliderSpec cache) {
         try {
-            Spatial model = com.jme3.anim.util.AnimMigrationUtils.migrate(assets.loadModel(cache.model()));
+            java.nio.file.Path dir = spec.file().toAbsolutePath().getParent();
+            String key = CharacterBake.locate(assets, cache.model(), dir == null ? java.nio.file.Path.of("") : dir);
+            Spatial model = com.jme3.anim.util.AnimMigrationUtils.migrate(assets.loadModel(key));
+            modelKeys.put(cache.name(), key);
             com.jme3.anim.AnimComposer composer = Showcase.find(model, com.jme3.anim.AnimComposer.class);
             List<String> clips = new ArrayList<>(composer.getAnimClipsNames());
             clips.sort(null);
@@ -353,7 +358,7 @@ public final class ScenePreview {
             try {
                 java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("isocloth-clip");
                 java.nio.file.Path file = dir.resolve(old.name() + "-" + clip + ".isocache");
-                CharacterBake.bake(assets, old.model(), clip, CLIP_FPS, file);
+                CharacterBake.bake(assets, modelKeys.getOrDefault(old.name(), old.model()), clip, CLIP_FPS, file);
                 dir.toFile().deleteOnExit();
                 file.toFile().deleteOnExit();
                 CacheColliderSpec now = new CacheColliderSpec(old.name(), file, true, old.friction(), old.model(), clip);

@@ -93,6 +93,29 @@ class CharacterBakeTest {
     }
 
     @Test
+    void aModelFileOnDiskBakesLikeTheSameAsset() throws IOException {
+        // A user's character is a file, not an asset on the class path: Jaime written to a j3o
+        // file in a temporary directory and named by its path (relative to that directory, as a
+        // scene's "model" is relative to the scene file) must bake to exactly the bytes the
+        // class-path asset gives.
+        DesktopAssetManager assets = new DesktopAssetManager(true);
+        Path dir = tmp.resolve("chars");
+        Files.createDirectories(dir);
+        com.jme3.export.binary.BinaryExporter.getInstance().save(assets.loadModel("Models/Jaime/Jaime.j3o"),
+                dir.resolve("my-jaime.j3o").toFile());
+        Path fromAsset = tmp.resolve("asset.isocache");
+        CharacterBake.bake(new DesktopAssetManager(true), "Models/Jaime/Jaime.j3o", "Wave", 15, fromAsset);
+        DesktopAssetManager fresh = new DesktopAssetManager(true);
+        String key = CharacterBake.locate(fresh, "chars/my-jaime.j3o", tmp);
+        assertEquals("my-jaime.j3o", key);
+        Path fromFile = tmp.resolve("file.isocache");
+        CharacterBake.bake(fresh, key, "Wave", 15, fromFile);
+        assertArrayEquals(Files.readAllBytes(fromAsset), Files.readAllBytes(fromFile));
+        // a name that is no file stays an asset path
+        assertEquals("Models/Jaime/Jaime.j3o", CharacterBake.locate(fresh, "Models/Jaime/Jaime.j3o", tmp));
+    }
+
+    @Test
     void shippedWalkCycleIsTheBakedOne() throws IOException {
         // the looping cache the showcase scene plays (showcase.json: one Walk cycle at 30 fps)
         Path out = tmp.resolve("walk.isocache");
