@@ -36,11 +36,13 @@ import org.isocloth.jme.ClothPanelState;
 
 /**
  * The IsoCloth previewer ({@code ./cloth preview}): a jME window with an orbit camera (drag with
- * the left mouse button, wheel to zoom), the cloth panel, and the default scene: Jaime walking in
- * a cape, a flag in gusty wind, a tablecloth on a table ({@link Showcase}).
+ * the left mouse button, wheel to zoom), the cloth panel, and a scene file ({@link ScenePreview}):
+ * by default {@code isocloth/scenes/showcase.json}, Jaime walking in a cape, a flag in gusty wind,
+ * a tablecloth on a table.
  *
- * <p>Keys: C cycles the character's animation clips, Space pauses, N steps once, R resets the
- * cloth, F12 (or PrtSc) saves a screenshot in the working directory. A right click on a cloth
+ * <p>Keys: C cycles the character's animation clips, Space pauses, N steps once, R starts the
+ * scene over, S saves it ({@link #save()}), F12 (or PrtSc) saves a screenshot in the working
+ * directory. A right click on a cloth
  * pins the node under the cursor where it is (a second click releases it); a right-button drag
  * pins every node seen inside the rectangle.
  *
