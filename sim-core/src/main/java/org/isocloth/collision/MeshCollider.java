@@ -583,6 +583,17 @@ public final class MeshCollider extends Collider {
         return x1.clone();
     }
 
+    /**
+     * One vertex's position at the end of the interval, without copying the whole mesh.
+     *
+     * @param v vertex index
+     * @param out receives x, y, z at {@code out[off .. off+2]}
+     * @param off offset in {@code out}
+     */
+    public void endPosition(int v, double[] out, int off) {
+        System.arraycopy(x1, 3 * v, out, off, 3);
+    }
+
     /** @return a copy of the vertex positions at the start of the interval, flat xyz, m */
     public double[] startPositions() {
         return x0.clone();

@@ -19,6 +19,10 @@ public final class SurfaceFollower {
     private final double[] rest;
     private final double[] c0 = new double[3];
     private final double[] cov = new double[9];
+    /** Anchor positions at the time asked for, and their centroid (workspaces). */
+    private final double[] now;
+    private final double[] c = new double[3];
+    private final RestRotations.RotationFit fit = new RestRotations.RotationFit();
 
     /**
      * Binds points to a collider at its pose at time 0.
@@ -68,10 +72,14 @@ public final class SurfaceFollower {
             }
         }
         rest = new double[3 * count];
-        centroid(x, c0);
+        now = new double[3 * count];
         for (int i = 0; i < count; i++) {
-            for (int c = 0; c < 3; c++) {
-                rest[3 * i + c] = x[3 * anchors[i] + c] - c0[c];
+            System.arraycopy(x, 3 * anchors[i], now, 3 * i, 3);
+        }
+        centroid(now, c0);
+        for (int i = 0; i < count; i++) {
+            for (int k = 0; k < 3; k++) {
+                rest[3 * i + k] = now[3 * i + k] - c0[k];
             }
         }
     }
@@ -91,14 +99,14 @@ public final class SurfaceFollower {
      */
     public void transformAt(double t, double[] rotation, double[] translation) {
         collider.setInterval(t, t);
-        double[] x = collider.endPositions();
-        double[] c = new double[3];
-        centroid(x, c);
+        for (int i = 0; i < anchors.length; i++) {
+            collider.endPosition(anchors[i], now, 3 * i);
+        }
+        centroid(now, c);
         Arrays.fill(cov, 0);
         for (int i = 0; i < anchors.length; i++) {
-            int v = anchors[i];
             for (int row = 0; row < 3; row++) {
-                double q = x[3 * v + row] - c[row];
+                double q = now[3 * i + row] - c[row];
                 for (int col = 0; col < 3; col++) {
                     cov[3 * row + col] += q * rest[3 * i + col];
                 }
@@ -110,7 +118,7 @@ public final class SurfaceFollower {
             rotation[4] = 1;
             rotation[8] = 1;
         } else {
-            RestRotations.bestRotation(cov, rotation);
+            fit.fit(cov, rotation);
         }
         for (int row = 0; row < 3; row++) {
             translation[row] = c[row] - (rotation[3 * row] * c0[0] + rotation[3 * row + 1] * c0[1]
@@ -118,15 +126,16 @@ public final class SurfaceFollower {
         }
     }
 
-    private void centroid(double[] x, double[] out) {
+    /** Centroid of the anchor positions {@code p} (3 per anchor, in anchor order). */
+    private void centroid(double[] p, double[] out) {
         Arrays.fill(out, 0);
-        for (int v : anchors) {
-            for (int c = 0; c < 3; c++) {
-                out[c] += x[3 * v + c];
+        for (int i = 0; i < anchors.length; i++) {
+            for (int k = 0; k < 3; k++) {
+                out[k] += p[3 * i + k];
             }
         }
-        for (int c = 0; c < 3; c++) {
-            out[c] /= anchors.length;
+        for (int k = 0; k < 3; k++) {
+            out[k] /= anchors.length;
         }
     }
 }

@@ -86,9 +86,27 @@ public final class RestRotations {
      * @param r receives the rotation, row-major (length 9)
      */
     public static void bestRotation(double[] a, double[] r) {
-        DMatrixRMaj m = new DMatrixRMaj(3, 3, true, a);
-        bestRotation(DecompositionFactory_DDRM.svd(3, 3, true, true, false), m,
-                new DMatrixRMaj(3, 3), new DMatrixRMaj(3, 3), r);
+        new RotationFit().fit(a, r);
+    }
+
+    /** {@link #bestRotation(double[], double[])} with its workspace kept for repeated use. */
+    public static final class RotationFit {
+        private final SingularValueDecomposition_F64<DMatrixRMaj> svd =
+                DecompositionFactory_DDRM.svd(3, 3, true, true, false);
+        private final DMatrixRMaj m = new DMatrixRMaj(3, 3);
+        private final DMatrixRMaj u = new DMatrixRMaj(3, 3);
+        private final DMatrixRMaj vt = new DMatrixRMaj(3, 3);
+
+        /**
+         * Proper rotation closest to a 3×3 matrix, as {@link RestRotations#bestRotation(double[], double[])}.
+         *
+         * @param a the matrix, row-major (length 9; not modified)
+         * @param r receives the rotation, row-major (length 9)
+         */
+        public void fit(double[] a, double[] r) {
+            System.arraycopy(a, 0, m.data, 0, 9);
+            bestRotation(svd, m, u, vt, r);
+        }
     }
 
     /**
