@@ -344,22 +344,8 @@ public final class SceneReader {
             CollisionMode collisions = node.has("collisions")
                     ? choice(node.get("collisions"), child(path, "collisions"), COLLISION_MODES)
                     : SolverSpec.DEFAULT_COLLISIONS;
-            boolean selfCollisions = SolverSpec.DEFAULT_SELF_COLLISIONS;
-            if (node.has("selfCollisions")) {
-                JsonNode b = node.get("selfCollisions");
-                if (!b.isBoolean()) {
-                    throw error(child(path, "selfCollisions"), "expected true or false, got " + shown(b));
-                }
-                selfCollisions = b.booleanValue();
-            }
-            boolean pairs = SolverSpec.DEFAULT_SELF_CONTACT_PAIRS;
-            if (node.has("selfContactPairs")) {
-                JsonNode b = node.get("selfContactPairs");
-                if (!b.isBoolean()) {
-                    throw error(child(path, "selfContactPairs"), "expected true or false, got " + shown(b));
-                }
-                pairs = b.booleanValue();
-            }
+            boolean selfCollisions = optBoolean(node, path, "selfCollisions", SolverSpec.DEFAULT_SELF_COLLISIONS);
+            boolean pairs = optBoolean(node, path, "selfContactPairs", SolverSpec.DEFAULT_SELF_CONTACT_PAIRS);
             return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs);
         }
 
@@ -393,14 +379,8 @@ public final class SceneReader {
                     pins.add(pin(pinsNode.get(k), index(pinsPath, k)));
                 }
             }
-            Boolean selfCollisions = null;
-            if (node.has("selfCollisions")) {
-                JsonNode b = node.get("selfCollisions");
-                if (!b.isBoolean()) {
-                    throw error(child(path, "selfCollisions"), "expected true or false, got " + shown(b));
-                }
-                selfCollisions = b.booleanValue();
-            }
+            Boolean selfCollisions = node.has("selfCollisions")
+                    ? optBoolean(node, path, "selfCollisions", false) : null;
             return new ClothSpec(name, mesh, material, pins, selfCollisions);
         }
 
@@ -630,14 +610,7 @@ public final class SceneReader {
             String filePath = child(path, "path");
             Path p = resolve(pathText(required(node, path, "path"), filePath));
             requireFile(filePath, p, "");
-            boolean loop = false;
-            if (node.has("loop")) {
-                JsonNode b = node.get("loop");
-                if (!b.isBoolean()) {
-                    throw error(child(path, "loop"), "expected true or false, got " + shown(b));
-                }
-                loop = b.booleanValue();
-            }
+            boolean loop = optBoolean(node, path, "loop", false);
             String model = null;
             if (node.has("model")) {
                 model = string(node.get("model"), child(path, "model"));
@@ -703,6 +676,18 @@ public final class SceneReader {
         }
 
         // ------------------------------------------------------------------ values
+
+        /** An optional {@code true}/{@code false} field. */
+        private boolean optBoolean(JsonNode parent, String parentPath, String key, boolean def) {
+            if (!parent.has(key)) {
+                return def;
+            }
+            JsonNode b = parent.get(key);
+            if (!b.isBoolean()) {
+                throw error(child(parentPath, key), "expected true or false, got " + shown(b));
+            }
+            return b.booleanValue();
+        }
 
         private String optName(JsonNode parent, String parentPath, String def) {
             if (!parent.has("name")) {

@@ -105,10 +105,6 @@ class CacheColliderTest {
             {"{\"name\": \"s\", " + sheet + ", \"colliders\": [{\"cache\": {\"path\": \"junk.isocache\"}}]}",
                 "junk.isocache", ""},
         };
-        for (String[] c : cases) {
-            Path scene = tmp.resolve("bad.json");
-            Files.writeString(scene, c[0]);
-            CliRuns.assertRefused(scene, tmp.resolve("o"), c[1], c[2]);
-        }
+        CliRuns.assertAllRefused(tmp, cases);
     }
 }

@@ -32,4 +32,19 @@ final class CliRuns {
         assertTrue(!msg.contains("Exception"), msg);
         return msg;
     }
+
+    /**
+     * Writes each scene text to {@code dir/bad.json} and checks that {@code cloth run} refuses it
+     * with a message holding the given parts.
+     *
+     * @param dir a scratch directory
+     * @param cases per case: the scene's JSON, then the parts its message must hold
+     */
+    static void assertAllRefused(Path dir, String[][] cases) throws java.io.IOException {
+        for (String[] c : cases) {
+            Path scene = dir.resolve("bad.json");
+            java.nio.file.Files.writeString(scene, c[0]);
+            assertRefused(scene, dir.resolve("o"), java.util.Arrays.copyOfRange(c, 1, c.length));
+        }
+    }
 }

@@ -200,10 +200,6 @@ class SceneExtrasTest {
             {"{\"cloths\": [{" + sheet + "}], \"colliders\": [{\"cache\": {\"path\": \"plate.isocache\", \"clip\": \"Walk\"}}]}",
                 "colliders[0].cache.clip", "needs a \"model\""},
         };
-        for (String[] c : cases) {
-            Path scene = tmp.resolve("bad.json");
-            Files.writeString(scene, c[0]);
-            CliRuns.assertRefused(scene, tmp.resolve("o"), c[1], c[2]);
-        }
+        CliRuns.assertAllRefused(tmp, cases);
     }
 }
