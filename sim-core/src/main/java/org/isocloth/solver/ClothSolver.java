@@ -81,11 +81,6 @@ import org.isocloth.model.RestShape;
 public final class ClothSolver {
     private static final Logger LOG = Logger.getLogger(ClothSolver.class.getName());
     private static final double HARD_COMPLIANCE = 1e-6;
-    /**
-     * Bending-to-mass ratio of the metric above which the inextensibility rows' D shrinks with it
-     * (see {@link #inextCompliance}).
-     */
-    private static final double BENDING_METRIC_SCALE = 30;
     /** A step whose red strain is still above this after the iteration cap has diverged. */
     private static final double DIVERGED_STRAIN = 0.25;
 
@@ -321,7 +316,6 @@ public final class ClothSolver {
         xTry = new double[n3];
         xPrevIterate = new double[n3];
         massEff = new double[nodes];
-        bendDiag = new double[nodes];
         xDamp = new double[n3];
         w = new double[n3];
         xk = new double[n3];
@@ -770,14 +764,6 @@ public final class ClothSolver {
      */
     static boolean BLACK_FINAL_QUARTER = !Boolean.getBoolean("isocloth.blackFullThickness");
 
-    /**
-     * A step that may still be halved is repeated as two half steps when its projection ends at
-     * the iteration cap with more than this many times the strain tolerance. (It was 10 until
-     * session 9; {@code ContactTest}'s 20 m/s sphere then ended one step at the cap with 2.6 times
-     * the tolerance after a change of D by 0.15 %, and with 2 every step of it converges.)
-     */
-    static final double HALVING_STRAIN_FACTOR = 2;
-
     /** Deepest halving of a step whose projection diverged (2⁻³ of the step). */
     static final int MAX_HALVINGS = 3;
 
@@ -789,8 +775,8 @@ public final class ClothSolver {
      */
     private StepResult stepAdaptive(double dt, int depth) {
         // A step that may still be halved counts as diverged already when it ends at the
-        // iteration cap with twice the strain tolerance.
-        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, HALVING_STRAIN_FACTOR * material.strainTolerance())
+        // iteration cap with ten times the strain tolerance.
+        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, 10 * material.strainTolerance())
                 : DIVERGED_STRAIN;
         try {
             lastResort = depth >= MAX_HALVINGS;
@@ -877,7 +863,6 @@ public final class ClothSolver {
             }
             Arrays.fill(alpha, 0, bendRows, 1.0);
             Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
-            Arrays.fill(alpha, inextStart, softStart, inextCompliance(a + b) * maxInvMass);
             hardAlpha = HARD_COMPLIANCE * maxInvMass;
             double membrane = material.membraneStiffness();
             for (int i = 0; i < softCount; i++) {
@@ -1089,8 +1074,6 @@ public final class ClothSolver {
     private double[] xSelf;
     /** Compliance of the hard rows (set with the step size). */
     private double hardAlpha;
-    /** Per node, the bending rows' contribution to the diagonal of the metric (scratch). */
-    private double[] bendDiag;
     private double[] selfInvMass;
     private double minFineEdge;
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
@@ -1938,42 +1921,6 @@ public final class ClothSolver {
      *
      * @param maxInvMass largest inverse mass (scales the hard compliance)
      */
-    /**
-     * D of the inextensibility rows relative to the largest inverse node mass: 10⁻⁶ while node
-     * masses dominate the metric the rows see, shrinking in proportion once the bending rows do.
-     * The bending rows add (a+b)·Σ L²/m_bend to a red node's metric, which grows like k·h²/(ρ·l⁴)
-     * with the fine edge length l: for the default material at 60 Hz it is about 1 times the node
-     * mass on a 1 m sheet of 22×22 cells, 29 times at 50×50 and 470 times at 100×100 (mean over
-     * the bending nodes, ρ̄). D = 10⁻⁶ · 30/(30 + ρ̄) of the largest inverse mass.
-     *
-     * <p>Measured on {@code cloth bench} (Gauss-Newton iterations per step at 968 / 5,000 / 20,000
-     * base triangles): a fixed 10⁻⁶ gave 3.20 / 3.73 / 7.97, because at 20k it held back part of
-     * every correction of the distance rows next to the pins and the last iterations converged
-     * linearly (0.6–0.8 per iteration); a fixed 10⁻⁷ gave 3.07 / 4.07 / 3.8 (first 6 steps at 20k)
-     * and a fixed 10⁻⁸ 3.87 / 4.80 / 3.5. Smaller D on the other hard rows as well (conforming and
-     * cloth–cloth pair rows) let the black-node edges of the folding BDF2 two-corner hang stretch
-     * (11–29 frames above 1 %, worst 4.6–8.3 %, against 3 frames and 2.2 %), so they keep 10⁻⁶.
-     */
-    private double inextCompliance(double bendingWeight) {
-        Arrays.fill(bendDiag, 0);
-        for (int bn = 0; bn < model.bendNode.length; bn++) {
-            double s = bendingWeight / model.bendMass[bn];
-            for (int e = model.bendPtr[bn]; e < model.bendPtr[bn + 1]; e++) {
-                bendDiag[model.bendCol[e]] += s * model.bendL[e] * model.bendL[e];
-            }
-        }
-        double sum = 0;
-        int count = 0;
-        for (int p = 0; p < nodes; p++) {
-            if (bendDiag[p] > 0 && !pinned[p]) {
-                sum += bendDiag[p] / massEff[p];
-                count++;
-            }
-        }
-        double ratio = count == 0 ? 0 : sum / count;
-        return HARD_COMPLIANCE * BENDING_METRIC_SCALE / (BENDING_METRIC_SCALE + ratio);
-    }
-
     private void activateBoundaryRows(double maxInvMass) {
         boolean inert = material.membraneStiffness() > 0;
         for (int l = model.conformingCount; l < model.linearCount(); l++) {
