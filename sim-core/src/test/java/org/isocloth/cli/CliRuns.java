@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /** Test helper: {@code cloth run} on a scene that must be refused as bad input. */
 final class CliRuns {
@@ -40,11 +43,11 @@ final class CliRuns {
      * @param dir a scratch directory
      * @param cases per case: the scene's JSON, then the parts its message must hold
      */
-    static void assertAllRefused(Path dir, String[][] cases) throws java.io.IOException {
+    static void assertAllRefused(Path dir, String[][] cases) throws IOException {
         for (String[] c : cases) {
             Path scene = dir.resolve("bad.json");
-            java.nio.file.Files.writeString(scene, c[0]);
-            assertRefused(scene, dir.resolve("o"), java.util.Arrays.copyOfRange(c, 1, c.length));
+            Files.writeString(scene, c[0]);
+            assertRefused(scene, dir.resolve("o"), Arrays.copyOfRange(c, 1, c.length));
         }
     }
 }
