@@ -89,6 +89,7 @@ public final class Main {
         int objEvery = 0;
         int checkpointEvery = 0;
         boolean resume = false;
+        int stopAfter = 0;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--checkpoint-every":
@@ -96,6 +97,9 @@ public final class Main {
                     break;
                 case "--resume":
                     resume = true;
+                    break;
+                case "--stop-after":
+                    stopAfter = positive(value(args, ++i, "--stop-after"), "--stop-after");
                     break;
                 case "--out":
                     dir = Path.of(value(args, ++i, "--out"));
@@ -130,7 +134,11 @@ public final class Main {
             }
             progress.update(f);
         });
-        run.run(dir, objEvery, checkpointEvery, resume);
+        if (!run.run(dir, objEvery, checkpointEvery, resume, stopAfter)) {
+            out.printf(Locale.ROOT, "%s: stopped after frame %d of %d in %.1f s; --resume continues it -> %s%n",
+                    spec.name(), stopAfter, spec.frames(), (System.nanoTime() - t0) / 1e9, dir);
+            return 0;
+        }
         out.printf(Locale.ROOT, "%s: %d frames in %.1f s -> %s%n", spec.name(), spec.frames(),
                 (System.nanoTime() - t0) / 1e9, dir);
         return 0;
@@ -157,7 +165,8 @@ public final class Main {
     }
 
     private static void usage(PrintStream out) {
-        out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]");
+        out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]"
+                + " [--stop-after FRAME]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N]");

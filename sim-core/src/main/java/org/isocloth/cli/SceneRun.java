@@ -171,6 +171,34 @@ public final class SceneRun {
      *     scene, or an unfinished run would be overwritten
      */
     public void run(Path out, int objEvery, int checkpointEvery, boolean resume) throws IOException {
+        run(out, objEvery, checkpointEvery, resume, 0);
+    }
+
+    /**
+     * {@link #run(Path, int, int, boolean)} that may stop early: with {@code stopAfter} &gt; 0 and
+     * below the scene's frame count, the run stops after that frame, saves a checkpoint there and
+     * keeps its working directory, to be continued later with {@code resume} (a long run done in
+     * parts). Nothing is published into {@code out} until the last frame is done.
+     *
+     * @param out output directory (created if missing)
+     * @param objEvery write frames/frame_NNNN.obj every this many frames (0: never)
+     * @param checkpointEvery save a checkpoint every this many frames (0: only where it stops)
+     * @param resume continue the unfinished run in {@code out/.partial}
+     * @param stopAfter the last frame to simulate in this call (0: the scene's last frame)
+     * @return whether the run finished (false: it stopped after {@code stopAfter}, resumable)
+     * @throws IOException if the output cannot be written (nothing half-written is left in out)
+     * @throws InputException as {@link #run(Path, int, int, boolean)}, and if {@code stopAfter}
+     *     is negative or not after the checkpoint being resumed
+     */
+    public boolean run(Path out, int objEvery, int checkpointEvery, boolean resume, int stopAfter)
+            throws IOException {
+        if (stopAfter < 0) {
+            throw new InputException("--stop-after: expected a frame number of at least 1 (got " + stopAfter + ")");
+        }
+        boolean stops = stopAfter > 0 && stopAfter < scene.frames();
+        if (stops && checkpointEvery == 0) {
+            checkpointEvery = stopAfter + scene.frames(); // only the checkpoint where it stops
+        }
         Files.createDirectories(out);
         boolean resumable = checkpointEvery > 0 || resume;
         Path partial = out.resolve(PARTIAL);
@@ -185,6 +213,10 @@ public final class SceneRun {
             if (!from.sceneFingerprint().equals(Checkpoint.fingerprint(scene))) {
                 throw new InputException(file + ": the checkpoint was written for a different scene (or a changed "
                         + "version of this one); run it afresh after deleting " + partial);
+            }
+            if (stops && stopAfter <= from.frame()) {
+                throw new InputException("--stop-after " + stopAfter + ": the run to resume has already reached frame "
+                        + from.frame());
             }
             if (from.cloths().size() != cloths.size()) {
                 throw new InputException(file + ": the checkpoint holds " + from.cloths().size()
@@ -206,7 +238,9 @@ public final class SceneRun {
         }
         boolean done = false;
         try {
-            runInto(staging, objEvery, checkpointEvery, from);
+            if (!runInto(staging, objEvery, checkpointEvery, from, stops ? stopAfter : scene.frames())) {
+                return false; // stopped early: the checkpoint and the partial outputs stay in staging
+            }
             List<Path> produced;
             try (Stream<Path> s = Files.list(staging)) {
                 produced = s.filter(p -> !p.getFileName().toString().startsWith(CHECKPOINT)).toList();
@@ -223,13 +257,16 @@ public final class SceneRun {
             if (done || !resumable || !Files.exists(partial.resolve(CHECKPOINT))) {
                 deleteTree(staging); // finished, not resumable, or stopped before its first checkpoint
             } else {
-                LOG.log(Level.WARNING, "{0}: the unfinished run is kept in {1}; ''--resume'' continues it from its "
-                        + "last checkpoint", new Object[] {scene.name(), partial});
+                LOG.log(stops ? Level.INFO : Level.WARNING, "{0}: the unfinished run is kept in {1}; ''--resume'' "
+                        + "continues it from its last checkpoint", new Object[] {scene.name(), partial});
             }
         }
+        return true;
     }
 
-    private void runInto(Path dir, int objEvery, int checkpointEvery, Checkpoint from) throws IOException {
+    /** Simulates up to frame {@code last}; returns whether that is the scene's last frame. */
+    private boolean runInto(Path dir, int objEvery, int checkpointEvery, Checkpoint from, int last)
+            throws IOException {
         Path metrics = dir.resolve("metrics.csv");
         int first = 1;
         if (from == null) {
@@ -268,14 +305,14 @@ public final class SceneRun {
                     writeObj(frames.resolve(frameName(0)), false);
                 }
             }
-            for (int f = first; f <= scene.frames(); f++) {
+            for (int f = first; f <= last; f++) {
                 FrameStep r = stepFrame(f);
                 writeRow(csv, f, f * dtFrame, r.iterations(), r.milliseconds(), r.converged(), r.contacts());
                 csv.flush(); // a long run can be followed with tail -f
                 if (objEvery > 0 && f % objEvery == 0) {
                     writeObj(frames.resolve(frameName(f)), false);
                 }
-                if (checkpointEvery > 0 && f % checkpointEvery == 0 && f < scene.frames()) {
+                if (f < scene.frames() && (checkpointEvery > 0 && f % checkpointEvery == 0 || f == last)) {
                     checkpoint(f, Files.size(metrics)).write(dir.resolve(CHECKPOINT));
                 }
                 if (frameListener != null) {
@@ -283,8 +320,12 @@ public final class SceneRun {
                 }
             }
         }
+        if (last < scene.frames()) {
+            return false;
+        }
         writeObj(dir.resolve("final.obj"), false);
         writeSummary(dir.resolve("summary.json"));
+        return true;
     }
 
     private static String frameName(int f) {

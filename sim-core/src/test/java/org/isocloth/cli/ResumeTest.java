@@ -100,6 +100,37 @@ class ResumeTest {
         assertEquals(sa, sb);
     }
 
+    @Test
+    void runDoneInPartsWithStopAfterEqualsOneRun() throws IOException {
+        // A long run done in three calls (--stop-after 5, --resume --stop-after 10, --resume):
+        // each part stops with a checkpoint at its last frame and publishes nothing; the result is
+        // the uninterrupted run's to the last digit, frame files and metrics rows included.
+        SceneSpec spec = SceneReader.read(scene());
+        Path straight = tmp.resolve("straight");
+        new SceneRun(spec).run(straight, 7);
+
+        Path out = tmp.resolve("parts");
+        Path partial = out.resolve(SceneRun.PARTIAL);
+        assertFalse(new SceneRun(spec).run(out, 7, 0, false, 5));
+        assertEquals(1 + 6, Files.readAllLines(partial.resolve("metrics.csv")).size(), "header and frames 0–5");
+        assertTrue(Files.isRegularFile(partial.resolve("checkpoint.bin")));
+        assertFalse(Files.exists(out.resolve("metrics.csv")), "nothing is published before the run ends");
+        // a part must end after the checkpoint it resumes from
+        assertEquals(2, cli("run", scene().toString(), "--out", out.toString(), "--resume", "--stop-after", "4"));
+        assertTrue(lastErr.contains("--stop-after 4: the run to resume has already reached frame 5"), lastErr);
+        assertEquals(0, cli("run", scene().toString(), "--out", out.toString(), "--obj-every", "7", "--resume",
+                "--stop-after", "10"),
+                lastErr);
+        assertEquals(1 + 11, Files.readAllLines(partial.resolve("metrics.csv")).size(), "header and frames 0–10");
+        assertTrue(new SceneRun(SceneReader.read(scene())).run(out, 7, 0, true, 0));
+        assertFalse(Files.exists(partial), "the finished run removes its working directory");
+        assertArrayEquals(Files.readAllBytes(straight.resolve("final.obj")), Files.readAllBytes(out.resolve("final.obj")));
+        assertArrayEquals(Files.readAllBytes(straight.resolve("frames/frame_0007.obj")),
+                Files.readAllBytes(out.resolve("frames/frame_0007.obj")));
+        assertEquals(metricsWithoutTime(straight.resolve("metrics.csv")), metricsWithoutTime(out.resolve("metrics.csv")));
+        assertEquals(Files.readString(straight.resolve("summary.json")), Files.readString(out.resolve("summary.json")));
+    }
+
     private String lastErr;
 
     private int cli(String... args) {
