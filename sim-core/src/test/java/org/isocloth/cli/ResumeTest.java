@@ -57,11 +57,17 @@ class ResumeTest {
         return rows;
     }
 
+    /** The reference: the scene run in one go into tmp/straight, frame files every 7 frames. */
+    private Path uninterruptedRun(SceneSpec spec) throws IOException {
+        Path straight = tmp.resolve("straight");
+        new SceneRun(spec).run(straight, 7);
+        return straight;
+    }
+
     @Test
     void interruptedRunResumesToTheSameResult() throws IOException {
         SceneSpec spec = SceneReader.read(scene());
-        Path straight = tmp.resolve("straight");
-        new SceneRun(spec).run(straight, 7);
+        Path straight = uninterruptedRun(spec);
 
         // The same scene, checkpointed every 3 frames and killed after frame 8 (the listener's
         // exception stands for a kill): the last checkpoint is frame 6, so frames 7 and 8 are
@@ -110,8 +116,7 @@ class ResumeTest {
         // each part stops with a checkpoint at its last frame and publishes nothing; the result is
         // the uninterrupted run's to the last digit, frame files and metrics rows included.
         SceneSpec spec = SceneReader.read(scene());
-        Path straight = tmp.resolve("straight");
-        new SceneRun(spec).run(straight, 7);
+        Path straight = uninterruptedRun(spec);
 
         Path out = tmp.resolve("parts");
         Path partial = out.resolve(SceneRun.PARTIAL);
