@@ -321,6 +321,7 @@ public final class ClothSolver {
         xk = new double[n3];
         rhs = new double[rowCount];
         mu = new double[rowCount];
+        tension = new double[linStart - inextStart];
         lapTmp = new double[bendRows];
         bendTarget = new double[bendRows];
         dampTmp = new double[bendRows];
@@ -613,6 +614,7 @@ public final class ClothSolver {
         System.arraycopy(positions, 0, x, 0, x.length);
         System.arraycopy(velocities, 0, v, 0, v.length);
         hasHistory = false;
+        tensionH = 0; // the tensions belonged to the replaced state
     }
 
     /**
@@ -627,14 +629,33 @@ public final class ClothSolver {
      * @param previousVelocities velocities before the last step (BDF2)
      * @param hasHistory whether the previous step can serve BDF2
      * @param time simulated time in seconds
+     * @param tensions the distance rows' multipliers at the end of the last step (the next
+     *     step's first geometric stiffness; null: none, as after a reset)
+     * @param tensionStep the step h those multipliers belong to, s (0 with no tensions)
      */
     public record State(double[] positions, double[] velocities, double[] previousPositions,
-            double[] previousVelocities, boolean hasHistory, double time) {
+            double[] previousVelocities, boolean hasHistory, double time, double[] tensions, double tensionStep) {
+        /**
+         * A state without tensions (the first step after it starts its Newton iteration without
+         * geometric stiffness).
+         *
+         * @param positions node positions, 3 per node, metres
+         * @param velocities node velocities, m/s
+         * @param previousPositions positions before the last step (BDF2)
+         * @param previousVelocities velocities before the last step (BDF2)
+         * @param hasHistory whether the previous step can serve BDF2
+         * @param time simulated time in seconds
+         */
+        public State(double[] positions, double[] velocities, double[] previousPositions,
+                double[] previousVelocities, boolean hasHistory, double time) {
+            this(positions, velocities, previousPositions, previousVelocities, hasHistory, time, null, 0);
+        }
     }
 
     /** @return a copy of the state the next step starts from (see {@link State}) */
     public State snapshot() {
-        return new State(x.clone(), v.clone(), xPrev.clone(), vPrev.clone(), hasHistory, time);
+        return new State(x.clone(), v.clone(), xPrev.clone(), vPrev.clone(), hasHistory, time,
+                tensionH > 0 ? tension.clone() : null, tensionH);
     }
 
     /**
@@ -664,12 +685,36 @@ public final class ClothSolver {
         if (!Double.isFinite(s.time())) {
             throw new IllegalArgumentException(name + ": snapshot time is not finite (" + s.time() + ")");
         }
+        double[] t = s.tensions();
+        if (t != null) {
+            if (t.length != tension.length) {
+                throw new IllegalArgumentException(name + ": snapshot tensions have " + t.length
+                        + " values, this cloth has " + tension.length + " distance rows");
+            }
+            for (int i = 0; i < t.length; i++) {
+                if (!Double.isFinite(t[i])) {
+                    throw new IllegalArgumentException(name + ": snapshot tension of distance row " + i
+                            + " is not finite (" + t[i] + ")");
+                }
+            }
+            if (!(s.tensionStep() > 0 && Double.isFinite(s.tensionStep()))) {
+                throw new IllegalArgumentException(name + ": snapshot tension step must be positive and finite (got "
+                        + s.tensionStep() + ")");
+            }
+        }
         System.arraycopy(s.positions(), 0, x, 0, n3);
         System.arraycopy(s.velocities(), 0, v, 0, n3);
         System.arraycopy(s.previousPositions(), 0, xPrev, 0, n3);
         System.arraycopy(s.previousVelocities(), 0, vPrev, 0, n3);
         hasHistory = s.hasHistory();
         time = s.time();
+        if (t != null) {
+            System.arraycopy(t, 0, tension, 0, t.length);
+            tensionH = s.tensionStep();
+        } else {
+            Arrays.fill(tension, 0);
+            tensionH = 0;
+        }
     }
 
     /**
@@ -820,6 +865,7 @@ public final class ClothSolver {
     private StepResult stepOnce(double dt, boolean forceBackwardEuler) {
         boolean bdf2 = settings.integrator() == Integrator.BDF2 && hasHistory && !forceBackwardEuler;
         double h = bdf2 ? (2.0 / 3.0) * dt : dt;
+        projH = h;
         int n3 = 3 * nodes;
         // 1. Prediction x̃ (thesis Table 3.1 line 1, or its BDF2 form) and damping reference x_d.
         for (int i = 0; i < n3; i++) {
@@ -1108,6 +1154,7 @@ public final class ClothSolver {
         if (pairs) {
             pairRows.startProjection();
         }
+        newtonNow = NEWTON && contactCount == 0 && !pairs && primal != null && !activeSet;
         while (iterations < settings.maxIterations()) {
             iterations++;
             projectionTarget(iterations == 1);
@@ -1147,7 +1194,7 @@ public final class ClothSolver {
             // Bending and linear rows are exactly linear: their right-hand side is g(x_target).
             // From the second iteration on the anchor is x_k itself, so the bending rows only
             // measure the change A(x − x_k): their right-hand side is zero.
-            if (iterations == 1) {
+            if (iterations == 1 || newtonNow) {
                 model.applyLaplacian(xTarget, lapTmp);
                 for (int bn = 0; bn < model.bendNode.length; bn++) {
                     double s = Math.sqrt((a + b) / model.bendMass[bn]);
@@ -1167,10 +1214,22 @@ public final class ClothSolver {
                 rhs[r] = sum;
             }
             // Soft rows: C_lin(x) = α (λ_prev + μ), so the accumulated force is kept (XPBD-style).
-            if (springs) {
+            if (springs && !newtonNow) {
                 for (int r = softStart; r < linStart; r++) {
                     rhs[r] -= alpha[r] * softLambda[r - softStart];
                 }
+            }
+            if (newtonNow) {
+                if (iterations == 1) {
+                    // multipliers scale like force·h²: carry the last projection's over to this h
+                    double scale = tensionH > 0 ? (projH / tensionH) * (projH / tensionH) : 0;
+                    geometricStiffness(tension, 0, scale, activeDist);
+                } else {
+                    geometricStiffness(mu, inextStart, 1, activeDist);
+                }
+            } else if (primal != null) {
+                primal.kgCoef = null;
+                primal.kgRhs = null;
             }
             try {
                 if (primal != null) {
@@ -1214,7 +1273,11 @@ public final class ClothSolver {
                 }
             }
             for (int r = softStart; r < linStart; r++) {
-                softLambda[r - softStart] += stepScale * mu[r];
+                if (newtonNow) {
+                    softLambda[r - softStart] = mu[r];
+                } else {
+                    softLambda[r - softStart] += stepScale * mu[r];
+                }
             }
             int added = 0;
             int released = 0;
@@ -1249,6 +1312,11 @@ public final class ClothSolver {
                 break;
             }
         }
+        if (newtonNow) {
+            // the tensions this projection ended with: the next one's first geometric stiffness
+            System.arraycopy(mu, inextStart, tension, 0, tension.length);
+            tensionH = projH;
+        }
         lastIterations = iterations;
         lastFactorizations = factorizations;
         lastConverged = converged;
@@ -1265,6 +1333,69 @@ public final class ClothSolver {
      * Solves this iteration's system with the primal form ({@link PrimalSystem}): μ, the forces
      * Gᵀμ and the new iterate x_k = x_target − W Gᵀ μ.
      */
+    static final boolean NEWTON = !Boolean.getBoolean("isocloth.fastProjection");
+    private boolean newtonNow;
+    /** Multipliers of the distance rows at the end of the last Newton projection (warm start). */
+    private double[] tension;
+    /** The step h those multipliers belong to (0: none). */
+    private double tensionH;
+    /** The effective step h of the current step (dt, or 2/3 dt for BDF2). */
+    private double projH;
+    private double[] kgCoef;
+    private double[] kgRhs;
+
+    /**
+     * Sets the primal system's geometric stiffness Σ μ_i ∇²C_i of the stretched distance rows
+     * (μ_i &gt; 0) and the right-hand side term K_g (x̂ − x_k) it brings.
+     *
+     * @param m multipliers; distance row i at m[offset + i]
+     * @param offset index of distance row 0 in m
+     * @param scale factor applied to m
+     * @param activeDist number of distance rows in use
+     */
+    private void geometricStiffness(double[] m, int offset, double scale, int activeDist) {
+        if (kgCoef == null) {
+            kgCoef = new double[rowCount];
+            kgRhs = new double[3 * nodes];
+        }
+        Arrays.fill(kgRhs, 0);
+        Arrays.fill(kgCoef, 0);
+        for (int i = 0; i < activeDist; i++) {
+            int row = inextStart + i;
+            double t = scale * m[offset + i];
+            if (!(t > 0)) {
+                continue;
+            }
+            int p = distNodes[2 * i];
+            int r = distNodes[2 * i + 1];
+            double dx = xk[3 * p] - xk[3 * r];
+            double dy = xk[3 * p + 1] - xk[3 * r + 1];
+            double dz = xk[3 * p + 2] - xk[3 * r + 2];
+            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double c = t / len;
+            kgCoef[row] = c;
+            int e = gPtr[row];
+            double ux = gVal[e];
+            double uy = gVal[e + 1];
+            double uz = gVal[e + 2];
+            double ddx = (xHat[3 * p] - xk[3 * p]) - (xHat[3 * r] - xk[3 * r]);
+            double ddy = (xHat[3 * p + 1] - xk[3 * p + 1]) - (xHat[3 * r + 1] - xk[3 * r + 1]);
+            double ddz = (xHat[3 * p + 2] - xk[3 * p + 2]) - (xHat[3 * r + 2] - xk[3 * r + 2]);
+            double ud = ux * ddx + uy * ddy + uz * ddz;
+            double vx = c * (ddx - ux * ud);
+            double vy = c * (ddy - uy * ud);
+            double vz = c * (ddz - uz * ud);
+            kgRhs[3 * p] += vx;
+            kgRhs[3 * p + 1] += vy;
+            kgRhs[3 * p + 2] += vz;
+            kgRhs[3 * r] -= vx;
+            kgRhs[3 * r + 1] -= vy;
+            kgRhs[3 * r + 2] -= vz;
+        }
+        primal.kgCoef = kgCoef;
+        primal.kgRhs = kgRhs;
+    }
+
     private void solvePrimal() {
         for (int p = 0; p < nodes; p++) {
             omega[p] = massEff[p];
@@ -1400,7 +1531,7 @@ public final class ClothSolver {
             for (int c = 0; c < 3; c++) {
                 int i = 3 * p + c;
                 w[i] = inv;
-                xTarget[i] = first || inv == 0 ? xHat[i] : xk[i];
+                xTarget[i] = first || inv == 0 || newtonNow ? xHat[i] : xk[i];
             }
         }
         // Contact nodes (eq. 3.26/3.28 eliminated per node): the normal rows fix n_a·x = d_a, the
