@@ -910,6 +910,9 @@ public final class ClothSolver {
             Arrays.fill(alpha, 0, bendRows, 1.0);
             Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
             hardAlpha = HARD_COMPLIANCE * maxInvMass;
+            if (Boolean.getBoolean("isocloth.drule")) {
+                Arrays.fill(alpha, inextStart, softStart, inextCompliance(a + b) * maxInvMass);
+            }
             double membrane = material.membraneStiffness();
             for (int i = 0; i < softCount; i++) {
                 alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h) : 1.0;
@@ -1154,7 +1157,8 @@ public final class ClothSolver {
         if (pairs) {
             pairRows.startProjection();
         }
-        newtonNow = NEWTON && contactCount == 0 && !pairs && primal != null && !activeSet;
+        newtonNow = useNewton && contactCount == 0 && !pairs && primal != null && !activeSet;
+        newtonFellBack = false;
         while (iterations < settings.maxIterations()) {
             iterations++;
             projectionTarget(iterations == 1);
@@ -1272,12 +1276,21 @@ public final class ClothSolver {
                     strain = best;
                 }
             }
+            boolean newtonStalled = newtonNow && iterations > 1
+                    && (stepScale < 1 || strain > NEWTON_MIN_GAIN * previousStrain);
             for (int r = softStart; r < linStart; r++) {
                 if (newtonNow) {
                     softLambda[r - softStart] = mu[r];
                 } else {
                     softLambda[r - softStart] += stepScale * mu[r];
                 }
+            }
+            if (newtonStalled) {
+                // Far from the solution (a violent impact) Newton's steps can stall against the
+                // strain backtracking; fast projection finishes from here, continuing with the
+                // springs' multipliers Newton reached (they are the accumulated λ it expects).
+                newtonNow = false;
+                newtonFellBack = true;
             }
             int added = 0;
             int released = 0;
@@ -1333,8 +1346,20 @@ public final class ClothSolver {
      * Solves this iteration's system with the primal form ({@link PrimalSystem}): μ, the forces
      * Gᵀμ and the new iterate x_k = x_target − W Gᵀ μ.
      */
-    static final boolean NEWTON = !Boolean.getBoolean("isocloth.fastProjection");
+    /**
+     * Whether projections without contacts take Newton steps with the constraints' geometric
+     * stiffness (the default) or the fast-projection iteration (system property
+     * {@code isocloth.fastProjection=true}); see {@link #geometricStiffness}.
+     */
+    static boolean useNewton = !Boolean.getBoolean("isocloth.fastProjection");
     private boolean newtonNow;
+    /** Whether this projection started with Newton steps and switched to fast projection. */
+    private boolean newtonFellBack;
+    /**
+     * A Newton iteration that does not at least shrink the strain by this factor (or needed
+     * backtracking) hands the rest of the projection to fast projection.
+     */
+    static final double NEWTON_MIN_GAIN = 0.5;
     /** Multipliers of the distance rows at the end of the last Newton projection (warm start). */
     private double[] tension;
     /** The step h those multipliers belong to (0: none). */
@@ -2052,6 +2077,26 @@ public final class ClothSolver {
      *
      * @param maxInvMass largest inverse mass (scales the hard compliance)
      */
+    private double inextCompliance(double bendingWeight) {
+        double[] bendDiag = new double[nodes];
+        for (int bn = 0; bn < model.bendNode.length; bn++) {
+            double s = bendingWeight / model.bendMass[bn];
+            for (int e = model.bendPtr[bn]; e < model.bendPtr[bn + 1]; e++) {
+                bendDiag[model.bendCol[e]] += s * model.bendL[e] * model.bendL[e];
+            }
+        }
+        double sum = 0;
+        int count = 0;
+        for (int p = 0; p < nodes; p++) {
+            if (bendDiag[p] > 0 && !pinned[p]) {
+                sum += bendDiag[p] / massEff[p];
+                count++;
+            }
+        }
+        double ratio = count == 0 ? 0 : sum / count;
+        return HARD_COMPLIANCE * Math.min(1, 30 / ratio);
+    }
+
     private void activateBoundaryRows(double maxInvMass) {
         boolean inert = material.membraneStiffness() > 0;
         for (int l = model.conformingCount; l < model.linearCount(); l++) {
