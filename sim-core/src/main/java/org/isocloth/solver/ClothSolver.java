@@ -809,6 +809,12 @@ public final class ClothSolver {
      */
     static boolean BLACK_FINAL_QUARTER = !Boolean.getBoolean("isocloth.blackFullThickness");
 
+    /**
+     * A step that may still be halved is repeated as two half steps when its projection ends at
+     * the iteration cap with more than this many times the strain tolerance (10 until session 10).
+     */
+    static final double HALVING_STRAIN_FACTOR = 2;
+
     /** Deepest halving of a step whose projection diverged (2⁻³ of the step). */
     static final int MAX_HALVINGS = 3;
 
@@ -821,7 +827,7 @@ public final class ClothSolver {
     private StepResult stepAdaptive(double dt, int depth) {
         // A step that may still be halved counts as diverged already when it ends at the
         // iteration cap with ten times the strain tolerance.
-        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, 10 * material.strainTolerance())
+        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, HALVING_STRAIN_FACTOR * material.strainTolerance())
                 : DIVERGED_STRAIN;
         try {
             lastResort = depth >= MAX_HALVINGS;
