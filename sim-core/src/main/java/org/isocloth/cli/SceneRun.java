@@ -196,11 +196,8 @@ public final class SceneRun {
             throw new InputException("--stop-after: expected a frame number of at least 1 (got " + stopAfter + ")");
         }
         boolean stops = stopAfter > 0 && stopAfter < scene.frames();
-        if (stops && checkpointEvery == 0) {
-            checkpointEvery = stopAfter + scene.frames(); // only the checkpoint where it stops
-        }
         Files.createDirectories(out);
-        boolean resumable = checkpointEvery > 0 || resume;
+        boolean resumable = checkpointEvery > 0 || resume || stops;
         Path partial = out.resolve(PARTIAL);
         Checkpoint from = null;
         if (resume) {
