@@ -3,6 +3,7 @@ package org.isocloth.solver;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.isocloth.collision.Collider;
@@ -813,7 +814,7 @@ public final class ClothSolver {
      * A step that may still be halved is repeated as two half steps when its projection ends at
      * the iteration cap with more than this many times the strain tolerance (10 until session 10).
      */
-    static final double HALVING_STRAIN_FACTOR = 2;
+    static final double HALVING_STRAIN_FACTOR = Double.parseDouble(System.getProperty("isocloth.halving", "2"));
 
     /** Deepest halving of a step whose projection diverged (2⁻³ of the step). */
     static final int MAX_HALVINGS = 3;
@@ -902,8 +903,14 @@ public final class ClothSolver {
         double k = material.bendingStiffness() / model.bendingCalibration;
         double a = k * h * h;
         double b = material.damping() * k * h;
-        if (h != lastH) {
+        newtonStep = projection == ProjectionMode.NEWTON
+                || projection == ProjectionMode.AUTO && colliders.isEmpty();
+        if (!newtonStep) {
+            tensionH = 0; // tensions are only kept while steps take Newton iterations
+        }
+        if (h != lastH || newtonStep != lastNewtonStep) {
             lastH = h;
+            lastNewtonStep = newtonStep;
             int q = 0;
             for (int bn = 0; bn < model.bendNode.length; bn++) {
                 double s = Math.sqrt((a + b) / model.bendMass[bn]);
@@ -916,7 +923,9 @@ public final class ClothSolver {
             Arrays.fill(alpha, 0, bendRows, 1.0);
             Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
             hardAlpha = HARD_COMPLIANCE * maxInvMass;
-            Arrays.fill(alpha, inextStart, softStart, inextCompliance(a + b) * maxInvMass);
+            if (newtonStep) {
+                Arrays.fill(alpha, inextStart, softStart, inextCompliance(a + b) * maxInvMass);
+            }
             double membrane = material.membraneStiffness();
             for (int i = 0; i < softCount; i++) {
                 alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h) : 1.0;
@@ -1127,6 +1136,8 @@ public final class ClothSolver {
     private double[] xSelf;
     /** Compliance of the hard rows (set with the step size). */
     private double hardAlpha;
+    /** The {@link #newtonStep} the compliances {@link #alpha} were computed for. */
+    private boolean lastNewtonStep;
     private double[] selfInvMass;
     private double minFineEdge;
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
@@ -1161,7 +1172,7 @@ public final class ClothSolver {
         if (pairs) {
             pairRows.startProjection();
         }
-        newtonNow = useNewton && contactCount == 0 && !pairs && primal != null && !activeSet;
+        newtonNow = newtonStep && contactCount == 0 && !pairs && primal != null && !activeSet;
         newtonFellBack = false;
         while (iterations < settings.maxIterations()) {
             iterations++;
@@ -1346,16 +1357,10 @@ public final class ClothSolver {
     }
 
 
-    /**
-     * Solves this iteration's system with the primal form ({@link PrimalSystem}): μ, the forces
-     * Gᵀμ and the new iterate x_k = x_target − W Gᵀ μ.
-     */
-    /**
-     * Whether projections without contacts take Newton steps with the constraints' geometric
-     * stiffness (the default) or the fast-projection iteration (system property
-     * {@code isocloth.fastProjection=true}); see {@link #geometricStiffness}.
-     */
-    static boolean useNewton = !Boolean.getBoolean("isocloth.fastProjection");
+    /** How projections without contacts iterate; see {@link #setProjection}. */
+    private ProjectionMode projection = ProjectionMode.AUTO;
+    /** Whether this step's projections without contacts take Newton steps (from {@link #projection}). */
+    private boolean newtonStep;
     private boolean newtonNow;
     /** Whether this projection started with Newton steps and switched to fast projection. */
     private boolean newtonFellBack;
@@ -1425,6 +1430,10 @@ public final class ClothSolver {
         primal.kgRhs = kgRhs;
     }
 
+    /**
+     * Solves this iteration's system with the primal form ({@link PrimalSystem}): μ, the forces
+     * Gᵀμ and the new iterate x_k = x_target − W Gᵀ μ.
+     */
     private void solvePrimal() {
         for (int p = 0; p < nodes; p++) {
             omega[p] = massEff[p];
@@ -1473,6 +1482,27 @@ public final class ClothSolver {
      */
     public void setSelfContactPairs(boolean on) {
         selfContactPairs = on;
+    }
+
+    /**
+     * Chooses how projections without registered contacts iterate (every step's first projection,
+     * and every projection of a cloth that touches nothing). Newton steps stay anchored at the
+     * prediction x̂ and add the geometric stiffness Σ μ_i ∇²C_i of the stretched distance rows,
+     * which the thesis's eq. 3.14 leaves out: about two iterations per step at tolerance 10⁻³,
+     * falling back to fast projection for the rest of a projection when an iteration does not
+     * halve the strain. Steps that take them also give the inextensibility rows the smaller D of
+     * {@code inextCompliance}. {@link ProjectionMode#AUTO} (the default) takes them for a cloth
+     * without colliders; docs/solver.md has the measurements behind it.
+     *
+     * @param mode the method (not null)
+     */
+    public void setProjection(ProjectionMode mode) {
+        projection = Objects.requireNonNull(mode, "mode");
+    }
+
+    /** @return how projections without contacts iterate */
+    public ProjectionMode projection() {
+        return projection;
     }
 
     /** @return whether cloth–cloth contacts are registered as pair rows */
@@ -2029,10 +2059,10 @@ public final class ClothSolver {
         }
     }
 
-    /** Pairs up to this many proximity distances apart become rows (see {@link #registerPairs}). */
     /** A waiting pair row switches on when its pair is this fraction of the distance too close. */
     static final double WAIT_SLACK = 0.01;
 
+    /** Pairs up to this many proximity distances apart become rows (see {@link #registerPairs}). */
     static final double PAIR_REACH = 2.0;
 
     /**
@@ -2072,16 +2102,6 @@ public final class ClothSolver {
     }
 
     /**
-     * Boundary constraints (eq. 3.4) are hard rows when the membrane springs are off (the thesis's
-     * model). With springs on they are inert (zero row, μ = 0) and the springs hold the boundary
-     * triangles. Measured on the two-corner hang (docs/solver.md): hard boundary rows on top of the
-     * springs make the projection converge linearly (≈0.95 per iteration; 46 of 120 frames at the
-     * cap), soft ones still need 16–53 iterations, keeping them only away from the pins leaves 16
-     * BDF2 frames at the cap; inert, 0–2 frames reach the cap.
-     *
-     * @param maxInvMass largest inverse mass (scales the hard compliance)
-     */
-    /**
      * D of the inextensibility rows relative to the largest inverse node mass: 10⁻⁶ while node
      * masses dominate the metric the rows see, shrinking in proportion once the bending rows do.
      * The bending rows add (a+b)·Σ L²/m_bend to a red node's metric, a term that grows like
@@ -2112,9 +2132,19 @@ public final class ClothSolver {
             }
         }
         double ratio = count == 0 ? 0 : sum / count;
-        return HARD_COMPLIANCE * Math.min(1, 30 / ratio);
+        return Boolean.getBoolean("isocloth.noDRule") ? HARD_COMPLIANCE : HARD_COMPLIANCE * Math.min(1, 30 / ratio);
     }
 
+    /**
+     * Boundary constraints (eq. 3.4) are hard rows when the membrane springs are off (the thesis's
+     * model). With springs on they are inert (zero row, μ = 0) and the springs hold the boundary
+     * triangles. Measured on the two-corner hang (docs/solver.md): hard boundary rows on top of the
+     * springs make the projection converge linearly (≈0.95 per iteration; 46 of 120 frames at the
+     * cap), soft ones still need 16–53 iterations, keeping them only away from the pins leaves 16
+     * BDF2 frames at the cap; inert, 0–2 frames reach the cap.
+     *
+     * @param maxInvMass largest inverse mass (scales the hard compliance)
+     */
     private void activateBoundaryRows(double maxInvMass) {
         boolean inert = material.membraneStiffness() > 0;
         for (int l = model.conformingCount; l < model.linearCount(); l++) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Newton projections with the constraints' geometric stiffness (the default for projections
- * without contacts) against fast projection ({@code ClothSolver.useNewton = false}).
+ * without contacts) against fast projection ({@code ProjectionMode.FAST}).
  */
 class NewtonProjectionTest {
 
@@ -24,38 +24,33 @@ class NewtonProjectionTest {
      * edge, falling from horizontal for 0.5 s at 60 steps/s with backward Euler.
      */
     private static Run swing(boolean newton, Integrator integrator) {
-        boolean saved = ClothSolver.useNewton;
-        try {
-            ClothSolver.useNewton = newton;
-            TriMesh grid = GridMesh.build(1, 1, 22, 22, new double[] {0, 1, 0}, new double[] {0, 1, 0},
-                    new double[] {1, 0, 0});
-            ClothModel model = new ClothModel(grid.positions, grid.triangles, ClothMaterial.DEFAULT);
-            ClothSolver solver = new ClothSolver("swing", model, new SolverSettings(integrator, 20));
-            double[] x0 = model.restPositions;
-            for (int p = 0; p < model.nodeCount(); p++) {
-                if (Math.abs(x0[3 * p + 2] - 0.5) < 1e-9) {
-                    solver.setPinned(p, true);
-                }
+        TriMesh grid = GridMesh.build(1, 1, 22, 22, new double[] {0, 1, 0}, new double[] {0, 1, 0},
+                new double[] {1, 0, 0});
+        ClothModel model = new ClothModel(grid.positions, grid.triangles, ClothMaterial.DEFAULT);
+        ClothSolver solver = new ClothSolver("swing", model, new SolverSettings(integrator, 20));
+        solver.setProjection(newton ? ProjectionMode.NEWTON : ProjectionMode.FAST);
+        double[] x0 = model.restPositions;
+        for (int p = 0; p < model.nodeCount(); p++) {
+            if (Math.abs(x0[3 * p + 2] - 0.5) < 1e-9) {
+                solver.setPinned(p, true);
             }
-            int steps = 30;
-            int iterations = 0;
-            double worst = 0;
-            boolean converged = true;
-            for (int s = 0; s < steps; s++) {
-                StepResult r = solver.step(1.0 / 60);
-                iterations += r.iterations();
-                worst = Math.max(worst, r.redStrain());
-                converged &= r.converged();
-            }
-            double[] x = solver.positions();
-            double y = 0;
-            for (int p = 0; p < model.nodeCount(); p++) {
-                y += x[3 * p + 1];
-            }
-            return new Run((double) iterations / steps, worst, y / model.nodeCount(), converged);
-        } finally {
-            ClothSolver.useNewton = saved;
         }
+        int steps = 30;
+        int iterations = 0;
+        double worst = 0;
+        boolean converged = true;
+        for (int s = 0; s < steps; s++) {
+            StepResult r = solver.step(1.0 / 60);
+            iterations += r.iterations();
+            worst = Math.max(worst, r.redStrain());
+            converged &= r.converged();
+        }
+        double[] x = solver.positions();
+        double y = 0;
+        for (int p = 0; p < model.nodeCount(); p++) {
+            y += x[3 * p + 1];
+        }
+        return new Run((double) iterations / steps, worst, y / model.nodeCount(), converged);
     }
 
     @Test
