@@ -22,6 +22,7 @@ import org.isocloth.model.ClothModel;
 import org.isocloth.model.RestShape;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
+import org.isocloth.solver.ProjectionMode;
 import org.isocloth.solver.SolverSettings;
 
 /**
@@ -45,6 +46,7 @@ public class ClothControl extends AbstractControl {
     private int maxIterations = 20;
     private CollisionHandling collisionHandling = CollisionHandling.COUPLED;
     private boolean selfCollisions = true;
+    private ProjectionMode projection = ProjectionMode.AUTO;
     private List<PinGroup> pins = new ArrayList<>();
     /** The mesh the Geometry had before this control subdivided it (null until built). */
     private Mesh originalMesh;
@@ -256,6 +258,23 @@ public class ClothControl extends AbstractControl {
         parameterVersion++;
     }
 
+    /** @return how projections without contacts iterate */
+    public ProjectionMode getProjection() {
+        return projection;
+    }
+
+    /**
+     * @param mode AUTO (the default: Newton steps while the cloth has no colliders, fast projection
+     *     with colliders), NEWTON or FAST; see {@link org.isocloth.solver.ClothSolver#setProjection}; not null
+     */
+    public void setProjection(ProjectionMode mode) {
+        if (mode == null) {
+            throw new IllegalArgumentException(name() + ".solver.projection: must not be null");
+        }
+        this.projection = mode;
+        parameterVersion++;
+    }
+
     /** @return the solver settings these parameters make */
     public SolverSettings getSolverSettings() {
         return new SolverSettings(integrator, maxIterations, collisionHandling);
@@ -447,6 +466,7 @@ public class ClothControl extends AbstractControl {
         c.write(maxIterations, "maxIterations", 20);
         c.write(collisionHandling, "collisionHandling", CollisionHandling.COUPLED);
         c.write(selfCollisions, "selfCollisions", true);
+        c.write(projection, "projection", ProjectionMode.AUTO);
         c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
         c.write(originalMesh, "originalMesh", null);
     }
@@ -473,6 +493,7 @@ public class ClothControl extends AbstractControl {
         maxIterations = c.readInt("maxIterations", 20);
         collisionHandling = c.readEnum("collisionHandling", CollisionHandling.class, CollisionHandling.COUPLED);
         selfCollisions = c.readBoolean("selfCollisions", true);
+        projection = c.readEnum("projection", ProjectionMode.class, ProjectionMode.AUTO);
         List<Savable> list = c.readSavableArrayList("pins", null);
         pins = new ArrayList<>();
         if (list != null) {

@@ -205,6 +205,7 @@ final class ClothSimulation {
         ClothSolver s = new ClothSolver(name, m, control.getSolverSettings());
         s.setGravity(new double[] {gravity.x, gravity.y, gravity.z});
         s.setSelfCollisions(control.isSelfCollisions());
+        s.setProjection(control.getProjection());
         return s;
     }
 
@@ -334,6 +335,7 @@ final class ClothSimulation {
         }
         solver.setSettings(control.getSolverSettings());
         solver.setSelfCollisions(control.isSelfCollisions());
+        solver.setProjection(control.getProjection());
     }
 
     /** @return whether a reset was requested (and done) */

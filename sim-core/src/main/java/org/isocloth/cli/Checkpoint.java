@@ -38,7 +38,8 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
         List<ClothSolver.State> cloths) {
 
     private static final String MAGIC = "ISOCLOTH-CHECKPOINT";
-    private static final int VERSION = 1;
+    /** Version 2 adds the distance rows' tensions per cloth; version 1 files are still read. */
+    private static final int VERSION = 2;
 
     /**
      * Running totals of a run that go into summary.json.
@@ -97,6 +98,11 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
                 writeArray(out, s.previousVelocities());
                 out.writeBoolean(s.hasHistory());
                 out.writeDouble(s.time());
+                out.writeBoolean(s.tensions() != null);
+                if (s.tensions() != null) {
+                    writeArray(out, s.tensions());
+                    out.writeDouble(s.tensionStep());
+                }
             }
             out.writeUTF(MAGIC); // trailer: a file cut short is recognised
         }
@@ -127,9 +133,9 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
                 throw new InputException(file + ": not an IsoCloth checkpoint");
             }
             int version = in.readInt();
-            if (version != VERSION) {
+            if (version != 1 && version != VERSION) {
                 throw new InputException(file + ": checkpoint version " + version + ", this version of cloth reads "
-                        + VERSION);
+                        + "1 to " + VERSION);
             }
             String fp = in.readUTF();
             int frame = in.readInt();
@@ -146,7 +152,16 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
                 double[] v = readArray(in, file);
                 double[] xp = readArray(in, file);
                 double[] vp = readArray(in, file);
-                states.add(new ClothSolver.State(x, v, xp, vp, in.readBoolean(), in.readDouble()));
+                boolean history = in.readBoolean();
+                double time = in.readDouble();
+                double[] tensions = null;
+                double tensionStep = 0;
+                if (version >= 2 && in.readBoolean()) {
+                    tensions = readArray(in, file);
+                    tensionStep = in.readDouble();
+                }
+                // a version-1 checkpoint has no tensions: the first step after it starts cold
+                states.add(new ClothSolver.State(x, v, xp, vp, history, time, tensions, tensionStep));
             }
             if (!MAGIC.equals(in.readUTF())) {
                 throw new InputException(file + ": corrupt checkpoint (bad trailer)");

@@ -55,7 +55,7 @@ public final class SceneReader {
     static final Set<String> SCENE_FIELDS = orderedSet(
             "name", "fps", "frames", "substeps", "gravity", "wind", "gust", "solver", "cloths", "colliders");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
-            "collisions", "selfCollisions", "selfContactPairs");
+            "collisions", "selfCollisions", "selfContactPairs", "projection");
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions");
     static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
@@ -346,7 +346,10 @@ public final class SceneReader {
                     : SolverSpec.DEFAULT_COLLISIONS;
             boolean selfCollisions = optBoolean(node, path, "selfCollisions", SolverSpec.DEFAULT_SELF_COLLISIONS);
             boolean pairs = optBoolean(node, path, "selfContactPairs", SolverSpec.DEFAULT_SELF_CONTACT_PAIRS);
-            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs);
+            ProjectionMethod projection = node.has("projection")
+                    ? choice(node.get("projection"), child(path, "projection"), PROJECTIONS)
+                    : SolverSpec.DEFAULT_PROJECTION;
+            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs, projection);
         }
 
         private List<ClothSpec> cloths(JsonNode node, String path) {
@@ -842,6 +845,8 @@ public final class SceneReader {
             RestShape::jsonName, Map.of());
     private static final Map<String, CollisionMode> COLLISION_MODES = enumNames(
             CollisionMode.values(), CollisionMode::jsonName, Map.of());
+    private static final Map<String, ProjectionMethod> PROJECTIONS = enumNames(
+            ProjectionMethod.values(), ProjectionMethod::jsonName, Map.of());
 
     private static <E> Map<String, E> enumNames(E[] values,
             Function<E, String> name, Map<String, E> aliases) {

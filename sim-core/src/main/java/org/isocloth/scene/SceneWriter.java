@@ -67,6 +67,10 @@ public final class SceneWriter {
         if (scene.solver().selfContactPairs() != SolverSpec.DEFAULT_SELF_CONTACT_PAIRS) {
             solver.put("selfContactPairs", scene.solver().selfContactPairs());
         }
+        if (scene.solver().projection() != SolverSpec.DEFAULT_PROJECTION) {
+            // written only when not the default: checkpoints of scenes without it keep their fingerprint
+            solver.put("projection", scene.solver().projection().jsonName());
+        }
         ArrayNode cloths = root.putArray("cloths");
         for (ClothSpec cloth : scene.cloths()) {
             writeCloth(cloths.addObject(), cloth, scene.file());

@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param selfContactPairs whether the coupled step registers cloth–cloth contacts as relative pair
  *     rows instead of per-node planes (JSON {@code selfContactPairs}, default true; see
  *     {@code ClothSolver.setSelfContactPairs})
+ * @param projection how projections without contacts iterate (JSON {@code projection}, default
+ *     {@link ProjectionMethod#AUTO})
  */
 public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions,
-        boolean selfCollisions, boolean selfContactPairs) {
+        boolean selfCollisions, boolean selfContactPairs, ProjectionMethod projection) {
 
     /** Default integrator: {@link Integrator#BE}. */
     public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
@@ -27,6 +29,22 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static final boolean DEFAULT_SELF_COLLISIONS = true;
     /** Default: cloth–cloth contacts as relative pair rows. */
     public static final boolean DEFAULT_SELF_CONTACT_PAIRS = true;
+    /** Default projection: {@link ProjectionMethod#AUTO}. */
+    public static final ProjectionMethod DEFAULT_PROJECTION = ProjectionMethod.AUTO;
+
+    /**
+     * Settings with the default projection method.
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @param collisions see the record description
+     * @param selfCollisions see the record description
+     * @param selfContactPairs see the record description
+     */
+    public SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions, boolean selfCollisions,
+            boolean selfContactPairs) {
+        this(integrator, maxIterations, collisions, selfCollisions, selfContactPairs, DEFAULT_PROJECTION);
+    }
 
     /**
      * Settings with the default cloth–cloth contacts (pair rows).
@@ -67,21 +85,22 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
      * @param integrator see the record description
      * @param maxIterations see the record description
      * @param collisions see the record description
-     * @throws NullPointerException if {@code integrator} or {@code collisions} is null
+     * @throws NullPointerException if {@code integrator}, {@code collisions} or {@code projection} is null
      * @throws IllegalArgumentException if {@code maxIterations} is outside [1, 1000]
      */
     public SolverSpec {
         Objects.requireNonNull(integrator, "integrator");
         Check.require("maxIterations", Check.MAX_ITERATIONS.violation(maxIterations));
         Objects.requireNonNull(collisions, "collisions");
+        Objects.requireNonNull(projection, "projection");
     }
 
     /**
      * @return the settings used when a scene has no {@code "solver"} object: BE, 20 iterations,
-     *     coupled collisions
+     *     coupled collisions, automatic projection method
      */
     public static SolverSpec defaults() {
         return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS, DEFAULT_SELF_COLLISIONS,
-                DEFAULT_SELF_CONTACT_PAIRS);
+                DEFAULT_SELF_CONTACT_PAIRS, DEFAULT_PROJECTION);
     }
 }

@@ -3,6 +3,7 @@ package org.isocloth.solver;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.isocloth.collision.Collider;
@@ -321,6 +322,7 @@ public final class ClothSolver {
         xk = new double[n3];
         rhs = new double[rowCount];
         mu = new double[rowCount];
+        tension = new double[linStart - inextStart];
         lapTmp = new double[bendRows];
         bendTarget = new double[bendRows];
         dampTmp = new double[bendRows];
@@ -613,6 +615,7 @@ public final class ClothSolver {
         System.arraycopy(positions, 0, x, 0, x.length);
         System.arraycopy(velocities, 0, v, 0, v.length);
         hasHistory = false;
+        tensionH = 0; // the tensions belonged to the replaced state
     }
 
     /**
@@ -627,14 +630,33 @@ public final class ClothSolver {
      * @param previousVelocities velocities before the last step (BDF2)
      * @param hasHistory whether the previous step can serve BDF2
      * @param time simulated time in seconds
+     * @param tensions the distance rows' multipliers at the end of the last step (the next
+     *     step's first geometric stiffness; null: none, as after a reset)
+     * @param tensionStep the step h those multipliers belong to, s (0 with no tensions)
      */
     public record State(double[] positions, double[] velocities, double[] previousPositions,
-            double[] previousVelocities, boolean hasHistory, double time) {
+            double[] previousVelocities, boolean hasHistory, double time, double[] tensions, double tensionStep) {
+        /**
+         * A state without tensions (the first step after it starts its Newton iteration without
+         * geometric stiffness).
+         *
+         * @param positions node positions, 3 per node, metres
+         * @param velocities node velocities, m/s
+         * @param previousPositions positions before the last step (BDF2)
+         * @param previousVelocities velocities before the last step (BDF2)
+         * @param hasHistory whether the previous step can serve BDF2
+         * @param time simulated time in seconds
+         */
+        public State(double[] positions, double[] velocities, double[] previousPositions,
+                double[] previousVelocities, boolean hasHistory, double time) {
+            this(positions, velocities, previousPositions, previousVelocities, hasHistory, time, null, 0);
+        }
     }
 
     /** @return a copy of the state the next step starts from (see {@link State}) */
     public State snapshot() {
-        return new State(x.clone(), v.clone(), xPrev.clone(), vPrev.clone(), hasHistory, time);
+        return new State(x.clone(), v.clone(), xPrev.clone(), vPrev.clone(), hasHistory, time,
+                tensionH > 0 ? tension.clone() : null, tensionH);
     }
 
     /**
@@ -664,12 +686,36 @@ public final class ClothSolver {
         if (!Double.isFinite(s.time())) {
             throw new IllegalArgumentException(name + ": snapshot time is not finite (" + s.time() + ")");
         }
+        double[] t = s.tensions();
+        if (t != null) {
+            if (t.length != tension.length) {
+                throw new IllegalArgumentException(name + ": snapshot tensions have " + t.length
+                        + " values, this cloth has " + tension.length + " distance rows");
+            }
+            for (int i = 0; i < t.length; i++) {
+                if (!Double.isFinite(t[i])) {
+                    throw new IllegalArgumentException(name + ": snapshot tension of distance row " + i
+                            + " is not finite (" + t[i] + ")");
+                }
+            }
+            if (!(s.tensionStep() > 0 && Double.isFinite(s.tensionStep()))) {
+                throw new IllegalArgumentException(name + ": snapshot tension step must be positive and finite (got "
+                        + s.tensionStep() + ")");
+            }
+        }
         System.arraycopy(s.positions(), 0, x, 0, n3);
         System.arraycopy(s.velocities(), 0, v, 0, n3);
         System.arraycopy(s.previousPositions(), 0, xPrev, 0, n3);
         System.arraycopy(s.previousVelocities(), 0, vPrev, 0, n3);
         hasHistory = s.hasHistory();
         time = s.time();
+        if (t != null) {
+            System.arraycopy(t, 0, tension, 0, t.length);
+            tensionH = s.tensionStep();
+        } else {
+            Arrays.fill(tension, 0);
+            tensionH = 0;
+        }
     }
 
     /**
@@ -764,6 +810,12 @@ public final class ClothSolver {
      */
     static boolean BLACK_FINAL_QUARTER = !Boolean.getBoolean("isocloth.blackFullThickness");
 
+    /**
+     * A step that may still be halved is repeated as two half steps when its projection ends at
+     * the iteration cap with more than this many times the strain tolerance (10 until session 10).
+     */
+    static final double HALVING_STRAIN_FACTOR = Double.parseDouble(System.getProperty("isocloth.halving", "2"));
+
     /** Deepest halving of a step whose projection diverged (2⁻³ of the step). */
     static final int MAX_HALVINGS = 3;
 
@@ -776,7 +828,7 @@ public final class ClothSolver {
     private StepResult stepAdaptive(double dt, int depth) {
         // A step that may still be halved counts as diverged already when it ends at the
         // iteration cap with ten times the strain tolerance.
-        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, 10 * material.strainTolerance())
+        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, HALVING_STRAIN_FACTOR * material.strainTolerance())
                 : DIVERGED_STRAIN;
         try {
             lastResort = depth >= MAX_HALVINGS;
@@ -820,6 +872,7 @@ public final class ClothSolver {
     private StepResult stepOnce(double dt, boolean forceBackwardEuler) {
         boolean bdf2 = settings.integrator() == Integrator.BDF2 && hasHistory && !forceBackwardEuler;
         double h = bdf2 ? (2.0 / 3.0) * dt : dt;
+        projH = h;
         int n3 = 3 * nodes;
         // 1. Prediction x̃ (thesis Table 3.1 line 1, or its BDF2 form) and damping reference x_d.
         for (int i = 0; i < n3; i++) {
@@ -850,8 +903,14 @@ public final class ClothSolver {
         double k = material.bendingStiffness() / model.bendingCalibration;
         double a = k * h * h;
         double b = material.damping() * k * h;
-        if (h != lastH) {
+        newtonStep = projection == ProjectionMode.NEWTON
+                || projection == ProjectionMode.AUTO && colliders.isEmpty();
+        if (!newtonStep) {
+            tensionH = 0; // tensions are only kept while steps take Newton iterations
+        }
+        if (h != lastH || newtonStep != lastNewtonStep) {
             lastH = h;
+            lastNewtonStep = newtonStep;
             int q = 0;
             for (int bn = 0; bn < model.bendNode.length; bn++) {
                 double s = Math.sqrt((a + b) / model.bendMass[bn]);
@@ -864,6 +923,9 @@ public final class ClothSolver {
             Arrays.fill(alpha, 0, bendRows, 1.0);
             Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
             hardAlpha = HARD_COMPLIANCE * maxInvMass;
+            if (newtonStep) {
+                Arrays.fill(alpha, inextStart, softStart, inextCompliance(a + b) * maxInvMass);
+            }
             double membrane = material.membraneStiffness();
             for (int i = 0; i < softCount; i++) {
                 alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h) : 1.0;
@@ -1074,6 +1136,8 @@ public final class ClothSolver {
     private double[] xSelf;
     /** Compliance of the hard rows (set with the step size). */
     private double hardAlpha;
+    /** The {@link #newtonStep} the compliances {@link #alpha} were computed for. */
+    private boolean lastNewtonStep;
     private double[] selfInvMass;
     private double minFineEdge;
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
@@ -1108,6 +1172,8 @@ public final class ClothSolver {
         if (pairs) {
             pairRows.startProjection();
         }
+        newtonNow = newtonStep && contactCount == 0 && !pairs && primal != null && !activeSet;
+        newtonFellBack = false;
         while (iterations < settings.maxIterations()) {
             iterations++;
             projectionTarget(iterations == 1);
@@ -1147,7 +1213,7 @@ public final class ClothSolver {
             // Bending and linear rows are exactly linear: their right-hand side is g(x_target).
             // From the second iteration on the anchor is x_k itself, so the bending rows only
             // measure the change A(x − x_k): their right-hand side is zero.
-            if (iterations == 1) {
+            if (iterations == 1 || newtonNow) {
                 model.applyLaplacian(xTarget, lapTmp);
                 for (int bn = 0; bn < model.bendNode.length; bn++) {
                     double s = Math.sqrt((a + b) / model.bendMass[bn]);
@@ -1167,10 +1233,22 @@ public final class ClothSolver {
                 rhs[r] = sum;
             }
             // Soft rows: C_lin(x) = α (λ_prev + μ), so the accumulated force is kept (XPBD-style).
-            if (springs) {
+            if (springs && !newtonNow) {
                 for (int r = softStart; r < linStart; r++) {
                     rhs[r] -= alpha[r] * softLambda[r - softStart];
                 }
+            }
+            if (newtonNow) {
+                if (iterations == 1) {
+                    // multipliers scale like force·h²: carry the last projection's over to this h
+                    double scale = tensionH > 0 ? (projH / tensionH) * (projH / tensionH) : 0;
+                    geometricStiffness(tension, 0, scale, activeDist);
+                } else {
+                    geometricStiffness(mu, inextStart, 1, activeDist);
+                }
+            } else if (primal != null) {
+                primal.kgCoef = null;
+                primal.kgRhs = null;
             }
             try {
                 if (primal != null) {
@@ -1213,8 +1291,21 @@ public final class ClothSolver {
                     strain = best;
                 }
             }
+            boolean newtonStalled = newtonNow && iterations > 1
+                    && (stepScale < 1 || strain > NEWTON_MIN_GAIN * previousStrain);
             for (int r = softStart; r < linStart; r++) {
-                softLambda[r - softStart] += stepScale * mu[r];
+                if (newtonNow) {
+                    softLambda[r - softStart] = mu[r];
+                } else {
+                    softLambda[r - softStart] += stepScale * mu[r];
+                }
+            }
+            if (newtonStalled) {
+                // Far from the solution (a violent impact) Newton's steps can stall against the
+                // strain backtracking; fast projection finishes from here, continuing with the
+                // springs' multipliers Newton reached (they are the accumulated λ it expects).
+                newtonNow = false;
+                newtonFellBack = true;
             }
             int added = 0;
             int released = 0;
@@ -1249,6 +1340,11 @@ public final class ClothSolver {
                 break;
             }
         }
+        if (newtonNow) {
+            // the tensions this projection ended with: the next one's first geometric stiffness
+            System.arraycopy(mu, inextStart, tension, 0, tension.length);
+            tensionH = projH;
+        }
         lastIterations = iterations;
         lastFactorizations = factorizations;
         lastConverged = converged;
@@ -1260,6 +1356,79 @@ public final class ClothSolver {
         }
     }
 
+
+    /** How projections without contacts iterate; see {@link #setProjection}. */
+    private ProjectionMode projection = ProjectionMode.AUTO;
+    /** Whether this step's projections without contacts take Newton steps (from {@link #projection}). */
+    private boolean newtonStep;
+    private boolean newtonNow;
+    /** Whether this projection started with Newton steps and switched to fast projection. */
+    private boolean newtonFellBack;
+    /**
+     * A Newton iteration that does not at least shrink the strain by this factor (or needed
+     * backtracking) hands the rest of the projection to fast projection.
+     */
+    static final double NEWTON_MIN_GAIN = 0.5;
+    /** Multipliers of the distance rows at the end of the last Newton projection (warm start). */
+    private double[] tension;
+    /** The step h those multipliers belong to (0: none). */
+    private double tensionH;
+    /** The effective step h of the current step (dt, or 2/3 dt for BDF2). */
+    private double projH;
+    private double[] kgCoef;
+    private double[] kgRhs;
+
+    /**
+     * Sets the primal system's geometric stiffness Σ μ_i ∇²C_i of the stretched distance rows
+     * (μ_i &gt; 0) and the right-hand side term K_g (x̂ − x_k) it brings.
+     *
+     * @param m multipliers; distance row i at m[offset + i]
+     * @param offset index of distance row 0 in m
+     * @param scale factor applied to m
+     * @param activeDist number of distance rows in use
+     */
+    private void geometricStiffness(double[] m, int offset, double scale, int activeDist) {
+        if (kgCoef == null) {
+            kgCoef = new double[rowCount];
+            kgRhs = new double[3 * nodes];
+        }
+        Arrays.fill(kgRhs, 0);
+        Arrays.fill(kgCoef, 0);
+        for (int i = 0; i < activeDist; i++) {
+            int row = inextStart + i;
+            double t = scale * m[offset + i];
+            if (!(t > 0)) {
+                continue;
+            }
+            int p = distNodes[2 * i];
+            int r = distNodes[2 * i + 1];
+            double dx = xk[3 * p] - xk[3 * r];
+            double dy = xk[3 * p + 1] - xk[3 * r + 1];
+            double dz = xk[3 * p + 2] - xk[3 * r + 2];
+            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double c = t / len;
+            kgCoef[row] = c;
+            int e = gPtr[row];
+            double ux = gVal[e];
+            double uy = gVal[e + 1];
+            double uz = gVal[e + 2];
+            double ddx = (xHat[3 * p] - xk[3 * p]) - (xHat[3 * r] - xk[3 * r]);
+            double ddy = (xHat[3 * p + 1] - xk[3 * p + 1]) - (xHat[3 * r + 1] - xk[3 * r + 1]);
+            double ddz = (xHat[3 * p + 2] - xk[3 * p + 2]) - (xHat[3 * r + 2] - xk[3 * r + 2]);
+            double ud = ux * ddx + uy * ddy + uz * ddz;
+            double vx = c * (ddx - ux * ud);
+            double vy = c * (ddy - uy * ud);
+            double vz = c * (ddz - uz * ud);
+            kgRhs[3 * p] += vx;
+            kgRhs[3 * p + 1] += vy;
+            kgRhs[3 * p + 2] += vz;
+            kgRhs[3 * r] -= vx;
+            kgRhs[3 * r + 1] -= vy;
+            kgRhs[3 * r + 2] -= vz;
+        }
+        primal.kgCoef = kgCoef;
+        primal.kgRhs = kgRhs;
+    }
 
     /**
      * Solves this iteration's system with the primal form ({@link PrimalSystem}): μ, the forces
@@ -1313,6 +1482,27 @@ public final class ClothSolver {
      */
     public void setSelfContactPairs(boolean on) {
         selfContactPairs = on;
+    }
+
+    /**
+     * Chooses how projections without registered contacts iterate (every step's first projection,
+     * and every projection of a cloth that touches nothing). Newton steps stay anchored at the
+     * prediction x̂ and add the geometric stiffness Σ μ_i ∇²C_i of the stretched distance rows,
+     * which the thesis's eq. 3.14 leaves out: about two iterations per step at tolerance 10⁻³,
+     * falling back to fast projection for the rest of a projection when an iteration does not
+     * halve the strain. Steps that take them also give the inextensibility rows the smaller D of
+     * {@code inextCompliance}. {@link ProjectionMode#AUTO} (the default) takes them for a cloth
+     * without colliders; docs/solver.md has the measurements behind it.
+     *
+     * @param mode the method (not null)
+     */
+    public void setProjection(ProjectionMode mode) {
+        projection = Objects.requireNonNull(mode, "mode");
+    }
+
+    /** @return how projections without contacts iterate */
+    public ProjectionMode projection() {
+        return projection;
     }
 
     /** @return whether cloth–cloth contacts are registered as pair rows */
@@ -1400,7 +1590,7 @@ public final class ClothSolver {
             for (int c = 0; c < 3; c++) {
                 int i = 3 * p + c;
                 w[i] = inv;
-                xTarget[i] = first || inv == 0 ? xHat[i] : xk[i];
+                xTarget[i] = first || inv == 0 || newtonNow ? xHat[i] : xk[i];
             }
         }
         // Contact nodes (eq. 3.26/3.28 eliminated per node): the normal rows fix n_a·x = d_a, the
@@ -1869,10 +2059,10 @@ public final class ClothSolver {
         }
     }
 
-    /** Pairs up to this many proximity distances apart become rows (see {@link #registerPairs}). */
     /** A waiting pair row switches on when its pair is this fraction of the distance too close. */
     static final double WAIT_SLACK = 0.01;
 
+    /** Pairs up to this many proximity distances apart become rows (see {@link #registerPairs}). */
     static final double PAIR_REACH = 2.0;
 
     /**
@@ -1909,6 +2099,40 @@ public final class ClothSolver {
             }
         }
         return true;
+    }
+
+    /**
+     * D of the inextensibility rows relative to the largest inverse node mass: 10⁻⁶ while node
+     * masses dominate the metric the rows see, shrinking in proportion once the bending rows do.
+     * The bending rows add (a+b)·Σ L²/m_bend to a red node's metric, a term that grows like
+     * k·h²/(ρ·l⁴) with the fine edge length l: for the default material at 60 Hz, averaged over
+     * the unpinned bending nodes (ρ̄), it is about 1 times the node mass on a 1 m sheet of 22×22
+     * cells, 29 times at 50×50 and 470 times at 100×100. D = 10⁻⁶ · min(1, 30/ρ̄): unchanged up to
+     * ρ̄ = 30 (30/(30 + ρ̄) changed the folds of two sample scenes, session 9), 6·10⁻⁸ for the
+     * 20k bench sheet, whose last iterations otherwise converge linearly (docs/solver.md).
+     * Computed when the step size changes.
+     *
+     * @param bendingWeight a + b of the bending rows (k·h² + damping·k·h)
+     * @return the compliance factor of the inextensibility rows
+     */
+    private double inextCompliance(double bendingWeight) {
+        double[] bendDiag = new double[nodes];
+        for (int bn = 0; bn < model.bendNode.length; bn++) {
+            double s = bendingWeight / model.bendMass[bn];
+            for (int e = model.bendPtr[bn]; e < model.bendPtr[bn + 1]; e++) {
+                bendDiag[model.bendCol[e]] += s * model.bendL[e] * model.bendL[e];
+            }
+        }
+        double sum = 0;
+        int count = 0;
+        for (int p = 0; p < nodes; p++) {
+            if (bendDiag[p] > 0 && !pinned[p]) {
+                sum += bendDiag[p] / massEff[p];
+                count++;
+            }
+        }
+        double ratio = count == 0 ? 0 : sum / count;
+        return Boolean.getBoolean("isocloth.noDRule") ? HARD_COMPLIANCE : HARD_COMPLIANCE * Math.min(1, 30 / ratio);
     }
 
     /**

@@ -338,7 +338,13 @@ final class PrimalSystem {
         }
         System.arraycopy(staticValues, 0, values, 0, values.length);
         addRows(dynStart, dynEnd, gVal, alpha, values);
+        if (kgCoef != null) {
+            addGeometric(gVal, values);
+        }
         Arrays.fill(bvec, 0);
+        if (kgRhs != null) {
+            System.arraycopy(kgRhs, 0, bvec, 0, bvec.length);
+        }
         for (int row = 0; row < rows; row++) {
             double s = r[row] / alpha[row];
             scaled[row] = s;
@@ -370,6 +376,42 @@ final class PrimalSystem {
     }
 
     private static final double[] ZERO = new double[9];
+
+    /** Geometric stiffness coefficients μ/len per row (distance rows only), or null. */
+    double[] kgCoef;
+    /** Extra right-hand side (length 3·nodes), or null. */
+    double[] kgRhs;
+
+    /**
+     * Adds Σ c_row (I − u uᵀ) ⊗ [[1,−1],[−1,1]] of the dynamic rows with c ≠ 0. A distance row's
+     * G entries are (u, −u): the product g_i g_j has the sign of the node pair, and the component
+     * pair (c1, c2) gives δ − u_c1 u_c2.
+     */
+    private void addGeometric(double[] gVal, double[] out) {
+        for (int row = dynStart; row < dynEnd; row++) {
+            double c = kgCoef[row];
+            if (c == 0) {
+                continue;
+            }
+            int e0 = gPtr[row];
+            for (int i = 3 * pairPtr[row], end = 3 * pairPtr[row + 1]; i < end; i += 3) {
+                int a = pairs[i];
+                int b = pairs[i + 1];
+                int la = a - e0;
+                int lb = b - e0;
+                double sign = (la < 3) == (lb < 3) ? 1 : -1;
+                double ua = gVal[e0 + la % 3];
+                double ub = gVal[e0 + lb % 3];
+                double v = c * sign * ((la % 3 == lb % 3 ? 1 : 0) - ua * ub);
+                int slot = pairs[i + 2];
+                if (slot >= 0) {
+                    out[slot] += v;
+                } else {
+                    out[-1 - slot] += 2 * v;
+                }
+            }
+        }
+    }
 
     private void multipliers(double[] gVal, double[] alpha, double[] mu, double[] z) {
         // μ = A⁻¹ (r − G z)

@@ -445,7 +445,9 @@ class SceneReaderErrorTest {
                 c(scene("'solver': {'selfCollisions': 1}"), "solver.selfCollisions",
                         "expected true or false, got 1"),
                 c(scene("'solver': {'selfContactPairs': 'pairs'}"), "solver.selfContactPairs",
-                        "expected true or false, got \"pairs\""));
+                        "expected true or false, got \"pairs\""),
+                c(scene("'solver': {'projection': 'gauss-newton'}"), "solver.projection",
+                        "expected one of \"auto\", \"newton\" or \"fast\", got \"gauss-newton\""));
     }
 
     @ParameterizedTest(name = "{1}: {2}")

@@ -202,6 +202,16 @@ class SceneReaderTest {
         assertFalse(planes.solver().selfContactPairs());
         assertTrue(planes.solver().selfCollisions());
         assertFalse(SceneReader.parse(SceneWriter.toJson(planes), HANG).solver().selfContactPairs());
+        // the projection method: automatic by default, Newton or fast projection when asked, and
+        // written back only when it is not the default (a default scene keeps its checkpoint
+        // fingerprint)
+        assertEquals(ProjectionMethod.AUTO, planes.solver().projection());
+        assertEquals(ProjectionMethod.NEWTON, SceneReader.parse(json.replace("\"selfContactPairs\": false",
+                "\"projection\": \"newton\""), HANG).solver().projection());
+        assertFalse(SceneWriter.toJson(planes).contains("projection"));
+        SceneSpec fast = SceneReader.parse(json.replace("\"selfContactPairs\": false", "\"projection\": \"fast\""), HANG);
+        assertEquals(ProjectionMethod.FAST, fast.solver().projection());
+        assertEquals(ProjectionMethod.FAST, SceneReader.parse(SceneWriter.toJson(fast), HANG).solver().projection());
     }
 
     @Test
