@@ -29,6 +29,7 @@ import java.util.logging.Logger;
 import org.isocloth.model.RestShape;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
+import org.isocloth.solver.ProjectionMode;
 
 /**
  * A Lemur panel, top left of the GUI node, to tune the cloth of a {@link ClothAppState} while it
@@ -36,7 +37,8 @@ import org.isocloth.solver.Integrator;
  *
  * <p>The panel shows one cloth at a time (the {@code <} and {@code >} buttons choose it when there
  * are several): a slider per {@link ClothParameter} with its value and unit, buttons for the rest
- * shape, the integrator and the collision handling, a checkbox for self-collisions, the statistics
+ * shape, the integrator, the collision handling and the projection method
+ * ({@link ClothControl#setProjection}: auto, Newton, fast), a checkbox for self-collisions, the statistics
  * of the cloth's last simulated frame (refreshed {@link #setRefreshInterval a few times a second}),
  * play/pause, single step, reset and a speed slider, and a status line showing rejected values and
  * cloth failures. A change calls the {@link ClothControl} setter at once; it takes effect at the next
@@ -83,6 +85,7 @@ public class ClothPanelState extends BaseAppState {
     private Button restShapeButton;
     private Button integratorButton;
     private Button collisionsButton;
+    private Button projectionButton;
     private Checkbox selfCollisionsBox;
     private VersionedReference<Boolean> selfCollisionsRef;
     private Slider speedSlider;
@@ -367,6 +370,13 @@ public class ClothPanelState extends BaseAppState {
             c.setCollisionHandling(c.getCollisionHandling() == CollisionHandling.COUPLED
                     ? CollisionHandling.STAGGERED : CollisionHandling.COUPLED);
         }));
+        grid.addChild(new Label("Projection", style), row, 0);
+        projectionButton = grid.addChild(new Button("-", style), row++, 1);
+        projectionButton.addClickCommands(b -> apply(() -> {
+            ClothControl c = selected;
+            ProjectionMode[] modes = ProjectionMode.values();
+            c.setProjection(modes[(c.getProjection().ordinal() + 1) % modes.length]);
+        }));
         grid.addChild(new Label("Self-collisions", style), row, 0);
         selfCollisionsBox = grid.addChild(new Checkbox("on", style), row++, 1);
         selfCollisionsRef = selfCollisionsBox.getModel().createReference();
@@ -507,6 +517,11 @@ public class ClothPanelState extends BaseAppState {
         integratorButton.setText(c == null ? "-" : c.getIntegrator() == Integrator.BDF2 ? "BDF2" : "backward Euler");
         collisionsButton.setText(c == null ? "-"
                 : c.getCollisionHandling() == CollisionHandling.COUPLED ? "coupled" : "staggered");
+        projectionButton.setText(c == null ? "-" : switch (c.getProjection()) {
+            case AUTO -> "auto";
+            case NEWTON -> "Newton";
+            case FAST -> "fast";
+        });
         if (c != null && selfCollisionsBox.isChecked() != c.isSelfCollisions()) {
             selfCollisionsBox.setChecked(c.isSelfCollisions());
         }
@@ -574,6 +589,10 @@ public class ClothPanelState extends BaseAppState {
 
     Button integratorButton() {
         return integratorButton;
+    }
+
+    Button projectionButton() {
+        return projectionButton;
     }
 
     Button collisionsButton() {

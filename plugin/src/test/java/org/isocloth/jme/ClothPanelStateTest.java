@@ -155,6 +155,16 @@ class ClothPanelStateTest {
         nextFrame();
         assertEquals(Integrator.BDF2, flag.getIntegrator());
         assertEquals("BDF2", onRender(() -> panel.integratorButton().getText()));
+        // the projection method cycles auto → Newton → fast → auto
+        assertEquals("auto", onRender(() -> panel.projectionButton().getText()));
+        run(() -> panel.projectionButton().click());
+        nextFrame();
+        assertEquals(org.isocloth.solver.ProjectionMode.NEWTON, flag.getProjection());
+        assertEquals("Newton", onRender(() -> panel.projectionButton().getText()));
+        run(() -> panel.projectionButton().click());
+        nextFrame();
+        assertEquals(org.isocloth.solver.ProjectionMode.FAST, flag.getProjection());
+        assertEquals("fast", onRender(() -> panel.projectionButton().getText()));
         assertTrue(flag.isSelfCollisions());
         run(() -> panel.selfCollisionsBox().setChecked(false));
         nextFrame();
