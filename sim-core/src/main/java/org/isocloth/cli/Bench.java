@@ -20,6 +20,8 @@ import org.isocloth.solver.StepResult;
  * {@code cloth bench}: hanging 1 m × 1 m sheets pinned along one edge, falling from horizontal at
  * 60 steps/s with the default material (0.2 kg/m², k = 1e-5 N·m, strain tolerance 0.001). Prints,
  * per size, the median wall time per step, the mean Gauss-Newton iterations and the worst strains.
+ * Cloth–cloth collision detection runs in every step, as in a scene; {@code --no-self-collisions}
+ * measures the step without it.
  */
 final class Bench {
     private Bench() {
@@ -30,7 +32,12 @@ final class Bench {
         int[] cells = {22, 50, 100};
         int drapeSteps = 5;
         int warmup = 60;
+        boolean selfCollisions = true;
         for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--no-self-collisions")) {
+                selfCollisions = false;
+                continue;
+            }
             if (args[i].equals("--drape-steps") && i + 1 < args.length) {
                 String v = args[++i];
                 drapeSteps = v.equals("0") ? 0 : parse(v, "--drape-steps");
@@ -59,12 +66,14 @@ final class Bench {
         if (warmup > 0) {
             // JIT warm-up (as JMH does): the same scene on a small sheet, results discarded.
             ClothSolver w = hangingSheet(16);
+            w.setSelfCollisions(selfCollisions);
             for (int s = 0; s < warmup; s++) {
                 w.step(1.0 / 60);
             }
         }
         for (int m : cells) {
             ClothSolver solver = hangingSheet(m);
+            solver.setSelfCollisions(selfCollisions);
             ClothModel model = solver.model();
             double[] ms = new double[steps];
             long iters = 0;
