@@ -38,8 +38,11 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
         List<ClothSolver.State> cloths) {
 
     private static final String MAGIC = "ISOCLOTH-CHECKPOINT";
-    /** Version 2 adds the distance rows' tensions per cloth; version 1 files are still read. */
-    private static final int VERSION = 2;
+    /**
+     * Version 2 adds the distance rows' tensions per cloth, version 3 the Newton projection's
+     * corrections; versions 1 and 2 are still read.
+     */
+    private static final int VERSION = 3;
 
     /**
      * Running totals of a run that go into summary.json.
@@ -102,6 +105,10 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
                 if (s.tensions() != null) {
                     writeArray(out, s.tensions());
                     out.writeDouble(s.tensionStep());
+                    out.writeBoolean(s.corrections() != null);
+                    if (s.corrections() != null) {
+                        writeArray(out, s.corrections());
+                    }
                 }
             }
             out.writeUTF(MAGIC); // trailer: a file cut short is recognised
@@ -133,7 +140,7 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
                 throw new InputException(file + ": not an IsoCloth checkpoint");
             }
             int version = in.readInt();
-            if (version != 1 && version != VERSION) {
+            if (version < 1 || version > VERSION) {
                 throw new InputException(file + ": checkpoint version " + version + ", this version of cloth reads "
                         + "1 to " + VERSION);
             }
@@ -156,12 +163,16 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
                 double time = in.readDouble();
                 double[] tensions = null;
                 double tensionStep = 0;
+                double[] corrections = null;
                 if (version >= 2 && in.readBoolean()) {
                     tensions = readArray(in, file);
                     tensionStep = in.readDouble();
+                    if (version >= 3 && in.readBoolean()) {
+                        corrections = readArray(in, file);
+                    }
                 }
                 // a version-1 checkpoint has no tensions: the first step after it starts cold
-                states.add(new ClothSolver.State(x, v, xp, vp, history, time, tensions, tensionStep));
+                states.add(new ClothSolver.State(x, v, xp, vp, history, time, tensions, tensionStep, corrections));
             }
             if (!MAGIC.equals(in.readUTF())) {
                 throw new InputException(file + ": corrupt checkpoint (bad trailer)");
