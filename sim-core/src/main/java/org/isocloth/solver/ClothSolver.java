@@ -992,8 +992,8 @@ public final class ClothSolver {
         if (newtonStep && tensionH > 0) {
             // Warm start: the first iterate lies as far from x̂ as the last projection's result lay
             // from its own prediction (a correction scales like force·h², as the tensions do).
-            // Measured on the bench sheets: 2.03 → 1.20 iterations per step at 1k, 2.23 → 1.37
-            // at 5k (docs/benchmarks.md, session 11).
+            // Measured on the bench sheets: 2.03 → 1.20 iterations per step at 1k, 2.23 → 1.40
+            // at 5k, 3.63 → 1.63 at 20k (docs/benchmarks.md, session 11).
             double scale = (h / tensionH) * (h / tensionH);
             for (int p = 0; p < nodes; p++) {
                 if (!pinned[p]) {
