@@ -121,11 +121,7 @@ public final class ScenePreview {
             control.setCollisionHandling(s.collisions() == org.isocloth.scene.CollisionMode.STAGGERED
                     ? CollisionHandling.STAGGERED : CollisionHandling.COUPLED);
             control.setSelfCollisions(cs.selfCollisionsIn(s));
-            control.setProjection(switch (s.projection()) {
-                case AUTO -> org.isocloth.solver.ProjectionMode.AUTO;
-                case NEWTON -> org.isocloth.solver.ProjectionMode.NEWTON;
-                case FAST -> org.isocloth.solver.ProjectionMode.FAST;
-            });
+            control.setProjection(s.projection().mode());
             double[] restNodes = null;
             for (PinSpec p : cs.pins()) {
                 Node n = new Node(cs.name() + " pin " + (pins.size() + attached.size()));
@@ -531,11 +527,8 @@ public final class ScenePreview {
                 ? org.isocloth.scene.Integrator.BDF2 : org.isocloth.scene.Integrator.BE, first.getMaxIterations(),
                 first.getCollisionHandling() == CollisionHandling.STAGGERED
                         ? org.isocloth.scene.CollisionMode.STAGGERED : org.isocloth.scene.CollisionMode.COUPLED,
-                first.isSelfCollisions(), spec.solver().selfContactPairs(), switch (first.getProjection()) {
-                    case AUTO -> org.isocloth.scene.ProjectionMethod.AUTO;
-                    case NEWTON -> org.isocloth.scene.ProjectionMethod.NEWTON;
-                    case FAST -> org.isocloth.scene.ProjectionMethod.FAST;
-                });
+                first.isSelfCollisions(), spec.solver().selfContactPairs(),
+                org.isocloth.scene.ProjectionMethod.of(first.getProjection()));
         return new SceneSpec(spec.name(), spec.file(), spec.fps(), spec.frames(), spec.substeps(), spec.gravity(),
                 solver, out, colliderSpecs, spec.wind(), spec.gust());
     }

@@ -27,4 +27,17 @@ public enum ProjectionMethod {
     public String jsonName() {
         return jsonName;
     }
+
+    /** @return the solver's mode of the same name */
+    public org.isocloth.solver.ProjectionMode mode() {
+        return org.isocloth.solver.ProjectionMode.valueOf(name());
+    }
+
+    /**
+     * @param mode a solver mode (not null)
+     * @return the scene method of the same name
+     */
+    public static ProjectionMethod of(org.isocloth.solver.ProjectionMode mode) {
+        return valueOf(mode.name());
+    }
 }

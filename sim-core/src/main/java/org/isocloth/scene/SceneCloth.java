@@ -86,11 +86,7 @@ public final class SceneCloth {
         solver.setWind(scene.wind());
         solver.setSelfCollisions(spec.selfCollisionsIn(scene.solver()));
         solver.setSelfContactPairs(scene.solver().selfContactPairs());
-        solver.setProjection(switch (scene.solver().projection()) {
-            case AUTO -> org.isocloth.solver.ProjectionMode.AUTO;
-            case NEWTON -> org.isocloth.solver.ProjectionMode.NEWTON;
-            case FAST -> org.isocloth.solver.ProjectionMode.FAST;
-        });
+        solver.setProjection(scene.solver().projection().mode());
         pinNodes = new ArrayList<>();
         followers = new org.isocloth.collision.SurfaceFollower[spec.pins().size()];
         double[] rest = model.restPositions;

@@ -212,6 +212,11 @@ class SceneReaderTest {
         SceneSpec fast = SceneReader.parse(json.replace("\"selfContactPairs\": false", "\"projection\": \"fast\""), HANG);
         assertEquals(ProjectionMethod.FAST, fast.solver().projection());
         assertEquals(ProjectionMethod.FAST, SceneReader.parse(SceneWriter.toJson(fast), HANG).solver().projection());
+        // every scene method maps to the solver mode of the same name and back
+        for (ProjectionMethod m : ProjectionMethod.values()) {
+            assertEquals(m.name(), m.mode().name());
+            assertEquals(m, ProjectionMethod.of(m.mode()));
+        }
     }
 
     @Test
