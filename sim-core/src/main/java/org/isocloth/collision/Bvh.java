@@ -423,6 +423,159 @@ public final class Bvh {
     }
 
     /**
+     * Reports the same pairs as {@link #selfPairs}, each once as {@code (i, j)} with {@code i < j},
+     * in an unspecified order, faster: child pairs are tested before they are pushed, and two inner
+     * nodes descend together. For callers to whom the order does not matter.
+     *
+     * @param sink receives the pairs (not null)
+     */
+    public void selfPairsUnordered(PairSink sink) {
+        Objects.requireNonNull(sink, "sink");
+        if (n == 0) {
+            return;
+        }
+        int need = unorderedStackSize(depth, depth);
+        if (stack.length < need) {
+            stack = new int[need];
+        }
+        int[] st = stack;
+        int[] nd = nodes;
+        double[] bx = nodeBox;
+        double[] pb = primBox;
+        int top = 0;
+        st[top++] = 0;
+        st[top++] = 0;
+        while (top > 0) {
+            int b = st[--top];
+            int a = st[--top];
+            int ca = nd[2 * a + 1];
+            if (a == b) {
+                int first = nd[2 * a];
+                if (ca > 0) {
+                    for (int s = first; s < first + ca; s++) {
+                        for (int u = s + 1; u < first + ca; u++) {
+                            if (overlap(pb, 6 * s, pb, 6 * u)) {
+                                emit(sink, order[s], order[u]);
+                            }
+                        }
+                    }
+                } else {
+                    st[top++] = first;
+                    st[top++] = first;
+                    st[top++] = first + 1;
+                    st[top++] = first + 1;
+                    if (overlap(bx, 6 * first, bx, 6 * first + 6)) {
+                        st[top++] = first;
+                        st[top++] = first + 1;
+                    }
+                }
+                continue;
+            }
+            // a != b: their boxes overlap (tested before the push)
+            int cb = nd[2 * b + 1];
+            if (ca > 0 && cb > 0) {
+                int fa = nd[2 * a], fb = nd[2 * b];
+                for (int s = fa; s < fa + ca; s++) {
+                    for (int u = fb; u < fb + cb; u++) {
+                        if (overlap(pb, 6 * s, pb, 6 * u)) {
+                            emit(sink, order[s], order[u]);
+                        }
+                    }
+                }
+            } else {
+                top = pushChildPairs(st, top, a, ca, nd, bx, b, cb, nd, bx);
+            }
+        }
+    }
+
+    /**
+     * Reports the same pairs as {@link #pairsWith}, in an unspecified order, faster (see {@link
+     * #selfPairsUnordered}).
+     *
+     * @param other the other tree (not null)
+     * @param sink receives {@code (index in this, index in other)} (not null)
+     */
+    public void pairsWithUnordered(Bvh other, PairSink sink) {
+        Objects.requireNonNull(other, "other");
+        Objects.requireNonNull(sink, "sink");
+        if (n == 0 || other.n == 0 || !overlap(nodeBox, 0, other.nodeBox, 0)) {
+            return;
+        }
+        int need = unorderedStackSize(depth, other.depth);
+        if (stack.length < need) {
+            stack = new int[need];
+        }
+        int[] st = stack;
+        int[] na = nodes, nb = other.nodes;
+        double[] ba = nodeBox, bb = other.nodeBox, pa = primBox, pb = other.primBox;
+        int[] oa = order, ob = other.order;
+        int top = 0;
+        st[top++] = 0;
+        st[top++] = 0;
+        while (top > 0) {
+            int b = st[--top];
+            int a = st[--top];
+            int ca = na[2 * a + 1], cb = nb[2 * b + 1];
+            if (ca > 0 && cb > 0) {
+                int fa = na[2 * a], fb = nb[2 * b];
+                for (int s = fa; s < fa + ca; s++) {
+                    for (int u = fb; u < fb + cb; u++) {
+                        if (overlap(pa, 6 * s, pb, 6 * u)) {
+                            sink.pair(oa[s], ob[u]);
+                        }
+                    }
+                }
+            } else {
+                top = pushChildPairs(st, top, a, ca, na, ba, b, cb, nb, bb);
+            }
+        }
+    }
+
+    /**
+     * Pushes the overlapping pairs of children of (a, b), not both leaves: a leaf pairs with the
+     * other's children, two inner nodes pair their children four ways. Returns the new top.
+     */
+    private static int pushChildPairs(int[] st, int top, int a, int ca, int[] na, double[] ba, int b,
+            int cb, int[] nb, double[] bb) {
+        if (ca > 0) {
+            int l = nb[2 * b];
+            for (int j = l; j <= l + 1; j++) {
+                if (overlap(ba, 6 * a, bb, 6 * j)) {
+                    st[top++] = a;
+                    st[top++] = j;
+                }
+            }
+        } else if (cb > 0) {
+            int l = na[2 * a];
+            for (int i = l; i <= l + 1; i++) {
+                if (overlap(ba, 6 * i, bb, 6 * b)) {
+                    st[top++] = i;
+                    st[top++] = b;
+                }
+            }
+        } else {
+            int la = na[2 * a], lb = nb[2 * b];
+            for (int i = la; i <= la + 1; i++) {
+                for (int j = lb; j <= lb + 1; j++) {
+                    if (overlap(ba, 6 * i, bb, 6 * j)) {
+                        st[top++] = i;
+                        st[top++] = j;
+                    }
+                }
+            }
+        }
+        return top;
+    }
+
+    /**
+     * Stack capacity of the unordered traversals: a pop descends at least one level and pushes at
+     * most four pairs, so at most 3 pairs per level stay behind, plus the four of the last pop.
+     */
+    private static int unorderedStackSize(int depthA, int depthB) {
+        return 2 * (3 * (depthA + depthB) + 8);
+    }
+
+    /**
      * Reports every primitive whose box overlaps the given box, exactly once.
      *
      * @param box6 query box: min x, y, z then max x, y, z

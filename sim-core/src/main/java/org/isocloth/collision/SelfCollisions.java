@@ -51,6 +51,20 @@ import java.util.logging.Logger;
  * changed. Before the exact CCD a pair is skipped when its start distance exceeds η plus a bound
  * of its relative motion (a conservative filter).
  *
+ * <p>Quiet calls. Most steps of most cloths act on nothing: no pair is within the thickness
+ * and nothing collides. After a call in which nothing acted, the next call first tries a
+ * certificate that it will act on nothing either: one traversal over boxes swept from start to
+ * end and inflated by the largest margin of the call, with no candidate list, in which a cheap
+ * lower bound on each pair's distance (the gap between its projections on the axis between the
+ * elements' centres) clears most pairs and the others get the exact distance and the collision
+ * pass's own continuous test. It tests a superset of the call's pairs, so when it holds, the
+ * call's result is {@code Result(0, 1, 0, 0, 0, true)} with the end untouched, which is returned
+ * without running the stages; when it fails, the stages run as they would have. The results are
+ * therefore bit for bit those without the certificate (a test compares both). With {@link
+ * #setPairDistance}, a certified call also answers the {@link #closePairs} query that follows
+ * it. On the bench's 1k-triangle hanging sheet this takes one traversal instead of the stages'
+ * two plus three distance passes: about 4 ms per step instead of 10.
+ *
  * <p>Pinned nodes (inverse mass 0) are never moved: they take no share of an impulse, and a zone
  * containing pinned nodes follows them (translates with their common displacement, or moves with
  * the rigid motion fitted to them; see {@link RigidZone}). When the start positions are
@@ -186,6 +200,27 @@ public final class SelfCollisions {
     long incrementalFraction = INCREMENTAL_FRACTION;
     /** Broad phases of the last call done by per-element queries (for tests). */
     int queryGathers;
+    /** Whether {@link #resolve} may answer a call by the quiet certificate; tests switch it off. */
+    boolean quietCheck = true;
+    /** Calls answered by the quiet certificate: resolve calls plus closePairs calls (for tests). */
+    long quietCalls;
+    /** Whether nothing acted in the last call (then the next resolve tries the certificate). */
+    private boolean lastQuiet;
+    /** Distance of the closePairs queries that follow resolve calls (see {@link #setPairDistance}). */
+    private double pairDistance;
+    /** Positions and distance (-1: none) covered by the last certificate, for closePairs. */
+    private double[] certStart;
+    private double[] certEnd;
+    private double certDistance = -1;
+    /** State of the certificate under way: still quiet, squared reach, CCD tolerance. */
+    private boolean certQuiet;
+    private double certReach;
+    private double certReach2;
+    private double certEta;
+    private final Bvh.PairSink certVfSink = this::certifyVertexFace;
+    private final Bvh.PairSink certEeSink = this::certifyEdgeEdge;
+    /** What {@link #run} returns for a call in which nothing acts. */
+    private static final Result QUIET = new Result(0, 1, 0, 0, 0, true);
 
     // scratch
     private final double[] gOut = new double[4];
@@ -344,8 +379,16 @@ public final class SelfCollisions {
         x0 = start;
         x1 = end;
         w = invMass;
+        certDistance = -1;
         try {
-            return run(thickness, repulsion, mu, sink);
+            if (quietCheck && lastQuiet && pointTree != null && maxPasses > 0
+                    && certifyQuiet(thickness, repulsion)) {
+                quietCalls++;
+                return QUIET;
+            }
+            Result r = run(thickness, repulsion, mu, sink);
+            lastQuiet = r.proximityPairs() == 0 && r.ccdCollisions() == 0;
+            return r;
         } finally {
             x0 = null;
             x1 = null;
@@ -452,6 +495,165 @@ public final class SelfCollisions {
     }
 
     /**
+     * Sets the distance of the {@link #closePairs} queries that the caller makes right after
+     * {@link #resolve} calls, on that call's start and corrected end positions. A resolve call
+     * answered by the quiet certificate then also certifies that such a query reports no pair, and
+     * the query returns at once. 0 (the default) certifies the resolve calls only.
+     *
+     * @param distance query distance (m, finite, &ge; 0)
+     * @throws IllegalArgumentException if distance is negative or not finite
+     */
+    public void setPairDistance(double distance) {
+        if (!(distance >= 0) || Double.isInfinite(distance)) {
+            throw new IllegalArgumentException("pair distance " + distance + " must be finite and >= 0");
+        }
+        pairDistance = distance;
+    }
+
+    /**
+     * The quiet certificate: whether the call would act on nothing, decided by one traversal and
+     * no list. Every pair the call tests (proximity at the end positions within h; continuous
+     * detection over the step) and every pair a following {@link #closePairs} query at up to
+     * {@link #pairDistance} reports has overlapping boxes when the boxes are swept from start to
+     * end and inflated by the largest of those margins, so the certificate tests a superset of
+     * the call's pairs: none within the larger of h and the pair distance at the end positions,
+     * and none colliding by the same continuous test as the collision pass. Then the call's
+     * proximity stage finds no pair, its first collision pass finds no collision, and it returns
+     * {@link #QUIET} with the end positions unchanged, which is what this returns without running
+     * it. The trees must exist (their topology comes from the first call's boxes, as without the
+     * certificate).
+     */
+    private boolean certifyQuiet(double thickness, double h) {
+        double reach = Math.max(h, pairDistance);
+        certEta = ETA_FRACTION * thickness;
+        certReach = reach;
+        certReach2 = reach * reach;
+        certQuiet = true;
+        sweptBoxes(Math.max(0.5 * reach, certEta));
+        refit();
+        pointTree.pairsWithUnordered(triTree, certVfSink);
+        if (certQuiet) {
+            edgeTree.selfPairsUnordered(certEeSink);
+        }
+        if (!certQuiet) {
+            return false;
+        }
+        if (pairDistance > 0) {
+            if (certStart == null) {
+                certStart = new double[n3];
+                certEnd = new double[n3];
+            }
+            System.arraycopy(x0, 0, certStart, 0, n3);
+            System.arraycopy(x1, 0, certEnd, 0, n3);
+            certDistance = pairDistance;
+        }
+        return true;
+    }
+
+    /**
+     * Certificate sink: point p and triangle t. A pair is clear when it is at least the reach
+     * apart at the end positions and cannot collide on the step. The distance is bounded below
+     * first, cheaply, by the gap between the pair's projections on the axis from the triangle's
+     * centroid to the point (exact for a node facing a neighbouring triangle of a flat sheet);
+     * when that does not clear it, the exact distance and then the collision pass's own test
+     * decide. (A collision test marks nodes dirty; run clears them.)
+     */
+    private void certifyVertexFace(int p, int t) {
+        if (!certQuiet) {
+            return;
+        }
+        int a = tris[3 * t], b = tris[3 * t + 1], c = tris[3 * t + 2];
+        if (p == a || p == b || p == c) {
+            return;
+        }
+        // along the step the distance stays above its end value minus the motion bound m of
+        // detectVertexFace
+        double m = Math.max(relMotion(a, p), Math.max(relMotion(b, p), relMotion(c, p)));
+        double need = clearance(m, p);
+        int ip = 3 * p, ia = 3 * a, ib = 3 * b, ic = 3 * c;
+        double cx = (x1[ia] + x1[ib] + x1[ic]) / 3;
+        double cy = (x1[ia + 1] + x1[ib + 1] + x1[ic + 1]) / 3;
+        double cz = (x1[ia + 2] + x1[ib + 2] + x1[ic + 2]) / 3;
+        double dx = x1[ip] - cx, dy = x1[ip + 1] - cy, dz = x1[ip + 2] - cz;
+        double spread = Math.max((x1[ia] - cx) * dx + (x1[ia + 1] - cy) * dy + (x1[ia + 2] - cz) * dz,
+                Math.max((x1[ib] - cx) * dx + (x1[ib + 1] - cy) * dy + (x1[ib + 2] - cz) * dz,
+                        (x1[ic] - cx) * dx + (x1[ic + 1] - cy) * dy + (x1[ic + 2] - cz) * dz));
+        if (gapAtLeast(dx * dx + dy * dy + dz * dz, spread, need)) {
+            return;
+        }
+        double d2 = Geometry.pointTriangle(x1, p, a, b, c, null);
+        if (d2 < certReach2) {
+            certQuiet = false;
+            return;
+        }
+        if (!(d2 > sq(certEta + m + slack(p))) && detectVertexFace(p, t, certEta)) {
+            certQuiet = false;
+        }
+    }
+
+    /** Certificate sink: edges e and g (as {@link #certifyVertexFace}, on the axis between the edges' midpoints). */
+    private void certifyEdgeEdge(int e, int g) {
+        if (!certQuiet) {
+            return;
+        }
+        int a = edges[2 * e], b = edges[2 * e + 1], c = edges[2 * g], d = edges[2 * g + 1];
+        if (a == c || a == d || b == c || b == d) {
+            return;
+        }
+        double m = relMotion(b, a) + Math.max(relMotion(c, a), relMotion(d, a));
+        double need = clearance(m, a);
+        int ia = 3 * a, ib = 3 * b, ic = 3 * c, id = 3 * d;
+        double dx = 0.5 * (x1[ic] + x1[id] - x1[ia] - x1[ib]);
+        double dy = 0.5 * (x1[ic + 1] + x1[id + 1] - x1[ia + 1] - x1[ib + 1]);
+        double dz = 0.5 * (x1[ic + 2] + x1[id + 2] - x1[ia + 2] - x1[ib + 2]);
+        double spread = 0.5 * (Math.abs((x1[ib] - x1[ia]) * dx + (x1[ib + 1] - x1[ia + 1]) * dy
+                + (x1[ib + 2] - x1[ia + 2]) * dz)
+                + Math.abs((x1[id] - x1[ic]) * dx + (x1[id + 1] - x1[ic + 1]) * dy + (x1[id + 2] - x1[ic + 2]) * dz));
+        if (gapAtLeast(dx * dx + dy * dy + dz * dz, spread, need)) {
+            return;
+        }
+        double d2 = Geometry.segmentSegment(x1, a, b, c, d, null);
+        if (d2 < certReach2) {
+            certQuiet = false;
+            return;
+        }
+        if (!(d2 > sq(certEta + m + slack(a))) && detectEdgeEdge(e, g, certEta)) {
+            certQuiet = false;
+        }
+    }
+
+    /**
+     * The distance that clears a pair: the reach, and eta plus the motion bound m so that the
+     * pair cannot come within eta on the step, each with an allowance (10<sup>-9</sup> of the
+     * coordinate scale at node i) far above the rounding of the bounds and of {@link Ccd}
+     * (10<sup>-12</sup>), so that no rounding can make a cleared pair one the call would act on.
+     */
+    private double clearance(double m, int i) {
+        double slack = slack(i) + 1e-9 * m;
+        return Math.max(certReach, certEta + m) + slack;
+    }
+
+    private double slack(int i) {
+        int o = 3 * i;
+        return 1e-9 * (Math.abs(x1[o]) + Math.abs(x1[o + 1]) + Math.abs(x1[o + 2]) + certReach);
+    }
+
+    /**
+     * Whether the gap between two sets projected on an axis D, {@code |D| − spread / |D|} (spread
+     * = the sets' extent toward each other along D times |D|), is at least {@code need}.
+     *
+     * @param len2 |D|²
+     */
+    private static boolean gapAtLeast(double len2, double spread, double need) {
+        double g = len2 - spread;
+        return g > 0 && g * g >= need * need * len2;
+    }
+
+    private static double sq(double v) {
+        return v * v;
+    }
+
+    /**
      * Reports the cloth–cloth pairs closer than {@code distance} at positions {@code x}, with
      * the side each pair was on at {@code start}: for every node, its closest triangle
      * (vertex–face), and every pair of edges whose closest points are interior to both edges
@@ -473,6 +675,12 @@ public final class SelfCollisions {
         }
         if (!(distance > 0) || Double.isInfinite(distance)) {
             throw new IllegalArgumentException("distance " + distance + " must be finite and > 0");
+        }
+        if (distance <= certDistance && Arrays.equals(start, 0, n3, certStart, 0, n3)
+                && Arrays.equals(x, 0, n3, certEnd, 0, n3)) {
+            // the last resolve call was certified quiet up to this distance on these positions
+            quietCalls++;
+            return 0;
         }
         x0 = start;
         x1 = x;
@@ -509,6 +717,7 @@ public final class SelfCollisions {
                     count++;
                 }
             }
+            lastQuiet &= count == 0;
             return count;
         } finally {
             x0 = null;

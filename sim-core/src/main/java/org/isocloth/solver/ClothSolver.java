@@ -2050,6 +2050,7 @@ public final class ClothSolver {
         double[] stick = new double[3];
         double[] zero = new double[3];
         double thick = selfThickness();
+        self.setPairDistance(register && REGISTER_SELF_CONTACTS && pairMode() ? PAIR_REACH * thick : 0);
         SelfCollisions.Result r = self.resolve(xStart, end, selfInvMass, thick, repulsionFraction * thick, mu, dt,
                 (node, nx, ny, nz) -> {
                     moved[0]++;

@@ -112,10 +112,19 @@ class BvhTest {
         return ((long) i << 32) | j;
     }
 
-    /** Collects the pairs of selfPairs, failing on duplicates or on i >= j. */
+    /**
+     * Collects the pairs of selfPairs, failing on duplicates or on i >= j; selfPairsUnordered must
+     * report the same pairs under the same rules.
+     */
     static TreeSet<Long> treeSelf(Bvh bvh) {
+        TreeSet<Long> s = selfPairs(bvh::selfPairs);
+        assertEquals(s, selfPairs(bvh::selfPairsUnordered), "selfPairsUnordered");
+        return s;
+    }
+
+    private static TreeSet<Long> selfPairs(java.util.function.Consumer<Bvh.PairSink> traversal) {
         TreeSet<Long> s = new TreeSet<>();
-        bvh.selfPairs((i, j) -> {
+        traversal.accept((i, j) -> {
             assertTrue(i < j, "pair not ordered: " + i + ", " + j);
             if (!s.add(key(i, j))) {
                 fail("duplicate pair " + i + ", " + j);
@@ -124,9 +133,16 @@ class BvhTest {
         return s;
     }
 
+    /** Collects the pairs of a.pairsWith(b); pairsWithUnordered must report the same pairs. */
     static TreeSet<Long> treeCross(Bvh a, Bvh b) {
+        TreeSet<Long> s = crossPairs(sink -> a.pairsWith(b, sink));
+        assertEquals(s, crossPairs(sink -> a.pairsWithUnordered(b, sink)), "pairsWithUnordered");
+        return s;
+    }
+
+    private static TreeSet<Long> crossPairs(java.util.function.Consumer<Bvh.PairSink> traversal) {
         TreeSet<Long> s = new TreeSet<>();
-        a.pairsWith(b, (i, j) -> {
+        traversal.accept((i, j) -> {
             if (!s.add(key(i, j))) {
                 fail("duplicate pair " + i + ", " + j);
             }
@@ -271,10 +287,13 @@ class BvhTest {
         assertEquals(0, t.size());
         assertEquals(0, t.nodeCount());
         t.selfPairs((i, j) -> fail("pair in an empty tree"));
+        t.selfPairsUnordered((i, j) -> fail("pair in an empty tree"));
         t.query(new double[] {-1e300, -1e300, -1e300, 1e300, 1e300, 1e300}, i -> fail("hit"));
         Bvh one = new Bvh(new double[] {0, 0, 0, 1, 1, 1});
         t.pairsWith(one, (i, j) -> fail("pair"));
         one.pairsWith(t, (i, j) -> fail("pair"));
+        t.pairsWithUnordered(one, (i, j) -> fail("pair"));
+        one.pairsWithUnordered(t, (i, j) -> fail("pair"));
         t.refit(new double[0]);
     }
 
@@ -284,6 +303,7 @@ class BvhTest {
         assertEquals(1, t.size());
         assertEquals(1, t.nodeCount());
         t.selfPairs((i, j) -> fail("a single primitive has no pair"));
+        t.selfPairsUnordered((i, j) -> fail("a single primitive has no pair"));
         List<Integer> hits = new ArrayList<>();
         // touching the corner (1, 1, 1) counts as overlap
         t.query(new double[] {1, 1, 1, 2, 2, 2}, hits::add);

@@ -646,6 +646,77 @@ class SelfCollisionsTest {
     }
 
     @Test
+    void quietCertificateChangesNothing() {
+        // Two parallel 0.4 m sheets (6 x 6 cells each, subdivided) 0.2 m apart; the upper one
+        // approaches, comes within the pair distance (2 x thickness = 0.02 m) and within the
+        // thickness, moves away, rests, then crosses the lower one in a single step (its end
+        // 0.05 m below it: beyond the pair distance, so only the continuous test sees it), with a
+        // sideways drift and seeded ±1 mm wrinkles. One processor answers quiet calls by the
+        // certificate, the other always runs the full pipeline: every result, every corrected end
+        // position and every close pair must be identical, bit for bit. The certificate must
+        // have answered the calls while the sheets are far apart, and refused the calls where a
+        // pair came within reach or collided after a quiet call (it is only tried then).
+        double thick = 0.01;
+        double reach = 2 * thick;
+        Sheet a = sheet(0.4, 0.4, 6, 6, 0, 0, 0);
+        Sheet s = join(a, sheet(0.4, 0.4, 6, 6, 0, 0, 0.2));
+        int n = s.nodes();
+        int lower = a.nodes();
+        double[] invMass = filled(n, 1);
+        SelfCollisions on = new SelfCollisions(s.tris, s.edges, n);
+        SelfCollisions off = new SelfCollisions(s.tris, s.edges, n);
+        off.quietCheck = false;
+        on.setPairDistance(reach);
+        off.setPairDistance(reach);
+        // height of the upper sheet at the end of each step; the last step starts from a rest
+        // at 0.05 above and ends 0.05 below the lower sheet
+        double[] heights = {0.2, 0.15, 0.1, 0.06, 0.03, 0.015, 0.008, 0.012, 0.03, 0.1, 0.2, 0.2, 0.05, 0.05, -0.05};
+        Random rnd = new Random(7);
+        double[] x = s.x.clone();
+        double height = 0.2;
+        int refused = 0;
+        int actedSteps = 0;
+        boolean quiet = false;
+        for (int k = 0; k < heights.length; k++) {
+            double[] end = x.clone();
+            for (int i = lower; i < n; i++) {
+                end[3 * i] += 0.002;
+                end[3 * i + 2] += heights[k] - height + 0.002 * (rnd.nextDouble() - 0.5);
+            }
+            height = heights[k];
+            double[] endOn = end.clone();
+            SelfCollisions.Result rOn = on.resolve(x, endOn, invMass, thick, 0.3, 0.01, null);
+            SelfCollisions.Result rOff = off.resolve(x, end, invMass, thick, 0.3, 0.01, null);
+            assertEquals(rOff, rOn, "step " + k);
+            assertArrayEquals(end, endOn, 0, "step " + k);
+            java.util.List<String> pOn = new java.util.ArrayList<>();
+            java.util.List<String> pOff = new java.util.ArrayList<>();
+            int cOn = on.closePairs(x, endOn, reach, (nodes, c, nrm, sep) -> pOn.add(Arrays.toString(nodes)
+                    + Arrays.toString(c) + Arrays.toString(nrm) + sep));
+            int cOff = off.closePairs(x, end, reach, (nodes, c, nrm, sep) -> pOff.add(Arrays.toString(nodes)
+                    + Arrays.toString(c) + Arrays.toString(nrm) + sep));
+            assertEquals(pOff, pOn, "step " + k);
+            assertEquals(cOff, cOn, "step " + k);
+            boolean acted = rOff.proximityPairs() > 0 || rOff.ccdCollisions() > 0 || cOff > 0;
+            if (quiet && acted) {
+                refused++;
+            }
+            actedSteps += acted ? 1 : 0;
+            quiet = !acted;
+            x = end;
+        }
+        // Contacts in the steps to 0.015, 0.008 and 0.012 (within the pair distance) and the
+        // crossing: 4. The certificate is tried after a quiet call only, so it refuses 2 (the
+        // step to 0.015 and the crossing) and answers the steps to 0.15, 0.1, 0.06 and 0.03 (not
+        // the first call, which builds the trees) and, once the step to 0.03 is quiet again, to
+        // 0.1, 0.2, 0.2, 0.05 and 0.05: 9 resolve calls, each with its closePairs, 18 calls.
+        assertEquals(4, actedSteps);
+        assertEquals(2, refused);
+        assertEquals(18, on.quietCalls);
+        assertTrue(SelfIntersections.count(s.tris, x) == 0, "the crossing was stopped");
+    }
+
+    @Test
     void rejectsBadArguments() {
         assertThrows(IllegalArgumentException.class, () -> new SelfCollisions(new int[] {0, 1}, new int[0], 3));
         assertThrows(IllegalArgumentException.class, () -> new SelfCollisions(new int[] {0, 1, 3}, new int[0], 3));
