@@ -63,7 +63,8 @@ import java.util.logging.Logger;
  * therefore bit for bit those without the certificate (a test compares both). With {@link
  * #setPairDistance}, a certified call also answers the {@link #closePairs} query that follows
  * it. On the bench's 1k-triangle hanging sheet this takes one traversal instead of the stages'
- * two plus three distance passes: about 4 ms per step instead of 10.
+ * two plus three distance passes: 3.9 ms per step instead of 10.3 (one step repeated, caches
+ * warm; docs/benchmarks.md has the figures inside the bench's step).
  *
  * <p>Pinned nodes (inverse mass 0) are never moved: they take no share of an impulse, and a zone
  * containing pinned nodes follows them (translates with their common displacement, or moves with
