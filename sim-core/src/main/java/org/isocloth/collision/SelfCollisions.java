@@ -57,7 +57,7 @@ import java.util.logging.Logger;
  * end and inflated by the largest margin of the call, with no candidate list, in which a cheap
  * lower bound on each pair's distance (the gap between its projections on the axis between the
  * elements' centres) clears most pairs and the others get the exact distance and the collision
- * pass's own continuous test. It tests a superset of the call's pairs, so when it holds, the
+ * pass's own continuous test. It covers every pair the call could act on, so when it holds, the
  * call's result is {@code Result(0, 1, 0, 0, 0, true)} with the end untouched, which is returned
  * without running the stages; when it fails, the stages run as they would have. The results are
  * therefore bit for bit those without the certificate (a test compares both). With {@link
@@ -513,16 +513,16 @@ public final class SelfCollisions {
 
     /**
      * The quiet certificate: whether the call would act on nothing, decided by one traversal and
-     * no list. Every pair the call tests (proximity at the end positions within h; continuous
-     * detection over the step) and every pair a following {@link #closePairs} query at up to
-     * {@link #pairDistance} reports has overlapping boxes when the boxes are swept from start to
-     * end and inflated by the largest of those margins, so the certificate tests a superset of
-     * the call's pairs: none within the larger of h and the pair distance at the end positions,
-     * and none colliding by the same continuous test as the collision pass. Then the call's
-     * proximity stage finds no pair, its first collision pass finds no collision, and it returns
-     * {@link #QUIET} with the end positions unchanged, which is what this returns without running
-     * it. The trees must exist (their topology comes from the first call's boxes, as without the
-     * certificate).
+     * no list. The call acts only on pairs within h at the end positions (proximity) or that come
+     * within eta during the step (continuous detection), and a following {@link #closePairs}
+     * query at up to {@link #pairDistance} reports only pairs within that distance at the end.
+     * Every such pair has overlapping boxes when the boxes are swept from start to end and
+     * inflated by half the larger of h and the pair distance (at least eta), and each pair whose
+     * boxes overlap is cleared or not by {@link #certifyVertexFace} / {@link #certifyEdgeEdge}.
+     * When all are cleared, the call's proximity stage finds no pair, its first collision pass
+     * finds no collision, and it returns {@link #QUIET} with the end positions unchanged, which
+     * is what this returns without running it. The trees must exist (their topology comes from
+     * the first call's boxes, as without the certificate).
      */
     private boolean certifyQuiet(double thickness, double h) {
         double reach = Math.max(h, pairDistance);
@@ -569,7 +569,7 @@ public final class SelfCollisions {
         }
         // along the step the distance stays above its end value minus the motion bound m of
         // detectVertexFace
-        double m = Math.max(relMotion(a, p), Math.max(relMotion(b, p), relMotion(c, p)));
+        double m = vertexFaceMotion(p, a, b, c);
         double need = clearance(m, p);
         int ip = 3 * p, ia = 3 * a, ib = 3 * b, ic = 3 * c;
         double cx = (x1[ia] + x1[ib] + x1[ic]) / 3;
@@ -601,7 +601,7 @@ public final class SelfCollisions {
         if (a == c || a == d || b == c || b == d) {
             return;
         }
-        double m = relMotion(b, a) + Math.max(relMotion(c, a), relMotion(d, a));
+        double m = edgeEdgeMotion(a, b, c, d);
         double need = clearance(m, a);
         int ia = 3 * a, ib = 3 * b, ic = 3 * c, id = 3 * d;
         double dx = 0.5 * (x1[ic] + x1[id] - x1[ia] - x1[ib]);
@@ -1206,10 +1206,9 @@ public final class SelfCollisions {
     /** CCD of point p against triangle t; on a collision, sets the pair and marks it dirty. */
     private boolean detectVertexFace(int p, int t, double eta) {
         int a = tris[3 * t], b = tris[3 * t + 1], c = tris[3 * t + 2];
-        // conservative motion filter: the separation p − q of the pair changes by at most
-        // M = max |Δx_k − Δp| over the step (q is a convex combination of the triangle
-        // vertices), so it stays above eta when its start value exceeds eta + M
-        double m = Math.max(relMotion(a, p), Math.max(relMotion(b, p), relMotion(c, p)));
+        // conservative motion filter: the separation changes by at most m over the step, so it
+        // stays above eta when its start value exceeds eta + m
+        double m = vertexFaceMotion(p, a, b, c);
         if (farApart(Geometry.pointTriangle(x0, p, a, b, c, null), eta + m, p)) {
             return false;
         }
@@ -1224,9 +1223,8 @@ public final class SelfCollisions {
     /** CCD of edge e against edge f; on a collision, sets the pair and marks it dirty. */
     private boolean detectEdgeEdge(int e, int f, double eta) {
         int a = edges[2 * e], b = edges[2 * e + 1], c = edges[2 * f], d = edges[2 * f + 1];
-        // as for vertex-face: relative to a, the closest point of edge 1 moves by at most
-        // |Δb − Δa| and that of edge 2 by at most max(|Δc − Δa|, |Δd − Δa|)
-        double m = relMotion(b, a) + Math.max(relMotion(c, a), relMotion(d, a));
+        // as for vertex-face
+        double m = edgeEdgeMotion(a, b, c, d);
         if (farApart(Geometry.segmentSegment(x0, a, b, c, d, null), eta + m, a)) {
             return false;
         }
@@ -1237,6 +1235,23 @@ public final class SelfCollisions {
         setPair(a, b, c, d, 1 - s, s, t - 1, -t);
         markPair();
         return true;
+    }
+
+    /**
+     * Bound of the change over the step of the separation p − q of point p and any point q of
+     * triangle (a, b, c): q is a convex combination of the vertices, so it is max |Δx_k − Δp|.
+     */
+    private double vertexFaceMotion(int p, int a, int b, int c) {
+        return Math.max(relMotion(a, p), Math.max(relMotion(b, p), relMotion(c, p)));
+    }
+
+    /**
+     * Bound of the change over the step of the separation of any points of edges (a, b) and
+     * (c, d): relative to a, the point of the first edge moves by at most |Δb − Δa| and that of
+     * the second by at most max(|Δc − Δa|, |Δd − Δa|).
+     */
+    private double edgeEdgeMotion(int a, int b, int c, int d) {
+        return relMotion(b, a) + Math.max(relMotion(c, a), relMotion(d, a));
     }
 
     /** |Δx_i − Δx_j| over the step. */
