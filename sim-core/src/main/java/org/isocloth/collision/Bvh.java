@@ -302,14 +302,7 @@ public final class Bvh {
             int ca = nodes[2 * a + 1];
             if (a == b) {
                 if (ca > 0) {
-                    int first = nodes[2 * a];
-                    for (int s = first; s < first + ca; s++) {
-                        for (int u = s + 1; u < first + ca; u++) {
-                            if (overlap(primBox, 6 * s, primBox, 6 * u)) {
-                                emit(sink, order[s], order[u]);
-                            }
-                        }
-                    }
+                    leafSelfPairs(nodes[2 * a], ca, sink);
                 } else {
                     int l = nodes[2 * a];
                     st[top++] = l;
@@ -326,14 +319,7 @@ public final class Bvh {
             }
             int cb = nodes[2 * b + 1];
             if (ca > 0 && cb > 0) {
-                int fa = nodes[2 * a], fb = nodes[2 * b];
-                for (int s = fa; s < fa + ca; s++) {
-                    for (int u = fb; u < fb + cb; u++) {
-                        if (overlap(primBox, 6 * s, primBox, 6 * u)) {
-                            emit(sink, order[s], order[u]);
-                        }
-                    }
-                }
+                leafLeafPairs(this, nodes[2 * a], ca, nodes[2 * b], cb, sink, true);
             } else if (cb > 0 || (ca == 0 && extent(a) >= extent(b))) {
                 int l = nodes[2 * a];
                 st[top++] = l;
@@ -346,6 +332,39 @@ public final class Bvh {
                 st[top++] = l;
                 st[top++] = a;
                 st[top++] = l + 1;
+            }
+        }
+    }
+
+    /** The overlapping pairs of distinct primitives within one leaf, slots {@code first ..}. */
+    private void leafSelfPairs(int first, int count, PairSink sink) {
+        for (int s = first; s < first + count; s++) {
+            for (int u = s + 1; u < first + count; u++) {
+                if (overlap(primBox, 6 * s, primBox, 6 * u)) {
+                    emit(sink, order[s], order[u]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The overlapping pairs of a leaf of this tree (slots {@code fa ..}) and a leaf of {@code
+     * other} (slots {@code fb ..}), in slot order; {@code ordered}: reported as (smaller, larger)
+     * index (both leaves in this tree), else as (index in this, index in other).
+     */
+    private void leafLeafPairs(Bvh other, int fa, int ca, int fb, int cb, PairSink sink,
+            boolean ordered) {
+        double[] ob = other.primBox;
+        int[] oo = other.order;
+        for (int s = fa; s < fa + ca; s++) {
+            for (int u = fb; u < fb + cb; u++) {
+                if (overlap(primBox, 6 * s, ob, 6 * u)) {
+                    if (ordered) {
+                        emit(sink, order[s], oo[u]);
+                    } else {
+                        sink.pair(order[s], oo[u]);
+                    }
+                }
             }
         }
     }
@@ -398,14 +417,7 @@ public final class Bvh {
             int ca = nodes[2 * a + 1];
             int cb = on[2 * b + 1];
             if (ca > 0 && cb > 0) {
-                int fa = nodes[2 * a], fb = on[2 * b];
-                for (int s = fa; s < fa + ca; s++) {
-                    for (int u = fb; u < fb + cb; u++) {
-                        if (overlap(primBox, 6 * s, other.primBox, 6 * u)) {
-                            sink.pair(order[s], other.order[u]);
-                        }
-                    }
-                }
+                leafLeafPairs(other, nodes[2 * a], ca, on[2 * b], cb, sink, false);
             } else if (cb > 0 || (ca == 0 && extent(a) >= other.extent(b))) {
                 int l = nodes[2 * a];
                 st[top++] = l;
@@ -441,7 +453,6 @@ public final class Bvh {
         int[] st = stack;
         int[] nd = nodes;
         double[] bx = nodeBox;
-        double[] pb = primBox;
         int top = 0;
         st[top++] = 0;
         st[top++] = 0;
@@ -452,13 +463,7 @@ public final class Bvh {
             if (a == b) {
                 int first = nd[2 * a];
                 if (ca > 0) {
-                    for (int s = first; s < first + ca; s++) {
-                        for (int u = s + 1; u < first + ca; u++) {
-                            if (overlap(pb, 6 * s, pb, 6 * u)) {
-                                emit(sink, order[s], order[u]);
-                            }
-                        }
-                    }
+                    leafSelfPairs(first, ca, sink);
                 } else {
                     st[top++] = first;
                     st[top++] = first;
@@ -474,14 +479,7 @@ public final class Bvh {
             // a != b: their boxes overlap (tested before the push)
             int cb = nd[2 * b + 1];
             if (ca > 0 && cb > 0) {
-                int fa = nd[2 * a], fb = nd[2 * b];
-                for (int s = fa; s < fa + ca; s++) {
-                    for (int u = fb; u < fb + cb; u++) {
-                        if (overlap(pb, 6 * s, pb, 6 * u)) {
-                            emit(sink, order[s], order[u]);
-                        }
-                    }
-                }
+                leafLeafPairs(this, nd[2 * a], ca, nd[2 * b], cb, sink, true);
             } else {
                 top = pushChildPairs(st, top, a, ca, nd, bx, b, cb, nd, bx);
             }
@@ -507,8 +505,7 @@ public final class Bvh {
         }
         int[] st = stack;
         int[] na = nodes, nb = other.nodes;
-        double[] ba = nodeBox, bb = other.nodeBox, pa = primBox, pb = other.primBox;
-        int[] oa = order, ob = other.order;
+        double[] ba = nodeBox, bb = other.nodeBox;
         int top = 0;
         st[top++] = 0;
         st[top++] = 0;
@@ -517,14 +514,7 @@ public final class Bvh {
             int a = st[--top];
             int ca = na[2 * a + 1], cb = nb[2 * b + 1];
             if (ca > 0 && cb > 0) {
-                int fa = na[2 * a], fb = nb[2 * b];
-                for (int s = fa; s < fa + ca; s++) {
-                    for (int u = fb; u < fb + cb; u++) {
-                        if (overlap(pa, 6 * s, pb, 6 * u)) {
-                            sink.pair(oa[s], ob[u]);
-                        }
-                    }
-                }
+                leafLeafPairs(other, na[2 * a], ca, nb[2 * b], cb, sink, false);
             } else {
                 top = pushChildPairs(st, top, a, ca, na, ba, b, cb, nb, bb);
             }
