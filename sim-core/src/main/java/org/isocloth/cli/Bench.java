@@ -1,6 +1,7 @@
 package org.isocloth.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.isocloth.collision.SphereCollider;
@@ -21,7 +22,10 @@ import org.isocloth.solver.StepResult;
  * 60 steps/s with the default material (0.2 kg/m², k = 1e-5 N·m, strain tolerance 0.001). Prints,
  * per size, the median wall time per step, the mean Gauss-Newton iterations and the worst strains.
  * Cloth–cloth collision detection runs in every step, as in a scene; {@code --no-self-collisions}
- * measures the step without it.
+ * measures the step without it. Then the Fig. 4.5 drape ({@code --drape-steps N}, 0: none) and the
+ * garment section ({@link GarmentBench}; {@code --garments DIR}, {@code --garment-steps N},
+ * {@code --no-garments}). The exit status is 0 once the sheets ran: a garment that is skipped or
+ * diverges is reported in its row.
  */
 final class Bench {
     private Bench() {
@@ -33,9 +37,24 @@ final class Bench {
         int drapeSteps = 5;
         int warmup = 60;
         boolean selfCollisions = true;
+        Path garments = GarmentBench.DEFAULT_DIR;
+        boolean garmentSection = true;
+        int garmentSteps = 40;
         for (int i = 1; i < args.length; i++) {
             if (args[i].equals("--no-self-collisions")) {
                 selfCollisions = false;
+                continue;
+            }
+            if (args[i].equals("--no-garments")) {
+                garmentSection = false;
+                continue;
+            }
+            if (args[i].equals("--garments") && i + 1 < args.length) {
+                garments = Path.of(args[++i]);
+                continue;
+            }
+            if (args[i].equals("--garment-steps") && i + 1 < args.length) {
+                garmentSteps = parse(args[++i], "--garment-steps");
                 continue;
             }
             if (args[i].equals("--drape-steps") && i + 1 < args.length) {
@@ -98,6 +117,9 @@ final class Bench {
         }
         if (drapeSteps > 0) {
             drape(drapeSteps, out);
+        }
+        if (garmentSection) {
+            GarmentBench.run(garments, garmentSteps, out);
         }
         return 0;
     }

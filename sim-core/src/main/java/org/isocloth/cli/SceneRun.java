@@ -66,6 +66,7 @@ public final class SceneRun {
     private long totalIterations;
     private int steps;
     private IntConsumer frameListener;
+    private StepListener stepListener;
 
     /**
      * Builds every cloth of the scene (loading and validating meshes).
@@ -128,6 +129,30 @@ public final class SceneRun {
      */
     public void setFrameListener(IntConsumer listener) {
         this.frameListener = listener;
+    }
+
+    /**
+     * Receives each {@link ClothSolver#step} call that {@link #stepFrame} makes, right after it
+     * returned: {@code cloth bench} times the solver step alone with it.
+     */
+    @FunctionalInterface
+    public interface StepListener {
+        /**
+         * @param cloth the cloth that was stepped
+         * @param result what its step did
+         * @param nanos wall time of the {@code step} call alone, ns
+         */
+        void stepped(SceneCloth cloth, StepResult result, long nanos);
+    }
+
+    /**
+     * Sets a callback run after every solver step of {@link #stepFrame} (not timed as part of
+     * the step).
+     *
+     * @param listener receives each cloth's step result and its wall time (null: none)
+     */
+    public void setStepListener(StepListener listener) {
+        this.stepListener = listener;
     }
 
     /** @return the scene's colliders, built */
@@ -406,7 +431,11 @@ public final class SceneRun {
             }
             for (SceneCloth c : cloths) {
                 c.setPinTargets(tEnd);
+                long s0 = System.nanoTime();
                 StepResult r = c.solver.step(dt);
+                if (stepListener != null) {
+                    stepListener.stepped(c, r, System.nanoTime() - s0);
+                }
                 iterations += r.iterations();
                 contacts += r.contacts();
                 totalIterations += r.iterations();

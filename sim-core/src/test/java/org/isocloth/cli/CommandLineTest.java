@@ -56,9 +56,10 @@ class CommandLineTest {
         String[] rows = new String[2];
         for (int k = 0; k < 2; k++) {
             String[] args = k == 0
-                    ? new String[] {"bench", "--cells", "6", "--steps", "10", "--warmup", "0", "--drape-steps", "0"}
+                    ? new String[] {"bench", "--cells", "6", "--steps", "10", "--warmup", "0", "--drape-steps", "0",
+                        "--no-garments"}
                     : new String[] {"bench", "--cells", "6", "--steps", "10", "--warmup", "0", "--drape-steps", "0",
-                        "--no-self-collisions"};
+                        "--no-garments", "--no-self-collisions"};
             assertEquals(0, run(args), lastErr);
             String[] lines = lastOut.split("\\R");
             assertEquals(3, lines.length, lastOut);
@@ -70,6 +71,84 @@ class CommandLineTest {
             rows[k] = String.join("|", c);
         }
         assertEquals(rows[0], rows[1]);
+    }
+
+    @Test
+    void benchGarmentRowReportsTheSkirtAndItsRatioToTheSheet() throws IOException {
+        // The garment section on the sample skirt alone: a scene directory holding only skirt.json
+        // (and the OBJ it names, ../garments/skirt.obj), so the walking shirt and the T-shirt are
+        // reported missing, one row each naming the file, and the skirt runs 3 steps.
+        Path assets = sampleAssets();
+        Path scenes = Files.createDirectories(tmp.resolve("scenes"));
+        Files.createDirectories(tmp.resolve("garments"));
+        Files.copy(assets.resolve("scenes/skirt.json"), scenes.resolve("skirt.json"));
+        Files.copy(assets.resolve("garments/skirt.obj"), tmp.resolve("garments/skirt.obj"));
+        assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
+                "--garments", scenes.toString(), "--garment-steps", "3"), lastErr);
+        assertEquals("", lastErr);
+        List<String> lines = lastOut.lines().toList();
+        for (String missing : List.of("shirt-walk", "tshirt")) {
+            assertEquals(1, lines.stream().filter(l -> l.startsWith("| " + missing + " | skipped: scene file not found: ")
+                    && l.contains(missing + ".json")).count(), lastOut);
+        }
+        List<String> skirt = lines.stream().filter(l -> l.startsWith("| skirt |")).toList();
+        assertEquals(1, skirt.size(), lastOut);
+        String[] c = skirt.get(0).split("\\|");
+        assertEquals(13, c.length, skirt.get(0));
+        assertTrue(Integer.parseInt(c[2].trim()) > 0, skirt.get(0));
+        double median = Double.parseDouble(c[3].trim());
+        assertTrue(Double.parseDouble(c[4].trim()) >= 1, skirt.get(0)); // GN iterations per step
+        assertTrue(Double.parseDouble(c[6].trim()) >= 0, skirt.get(0)); // contacts per step
+        // Red strain: a step reports converged only if, after its last collision pass, every
+        // inextensibility constraint with a free node is within the material's strainTolerance
+        // (ClothSolver.stepOnce: converged &= finalStrain <= strainTolerance). The constraints
+        // between two pinned nodes keep their rest length: the skirt's waist pins hold their
+        // nodes where the OBJ puts them, and the rest lengths are measured on that OBJ. So when
+        // no step ended unconverged (column 9), the worst red strain the steps report is at most
+        // the scene's strainTolerance, 0.001.
+        assertEquals(0, Integer.parseInt(c[9].trim()), skirt.get(0));
+        assertTrue(Double.parseDouble(c[7].trim()) <= 1e-3, skirt.get(0));
+        // The comparison sheet: m × m cells with 2·m² closest to the skirt's base triangles.
+        int triangles = Integer.parseInt(c[2].trim());
+        int m = GarmentBench.sheetCells(triangles);
+        assertEquals(m + "×" + m + " (" + 2 * m * m + ")", c[10].trim());
+        for (int k = m - 2; k <= m + 2; k++) {
+            assertTrue(Math.abs(2 * m * m - triangles) <= Math.abs(2 * k * k - triangles), "m = " + m);
+        }
+        // ratio = garment median / sheet median, both as printed to 0.1 ms (±0.05), the ratio to
+        // 0.01 (±0.005)
+        double sheet = Double.parseDouble(c[11].trim());
+        double ratio = Double.parseDouble(c[12].trim());
+        assertTrue(sheet > 0.05, skirt.get(0));
+        assertTrue(ratio >= (median - 0.05) / (sheet + 0.05) - 0.005 && ratio <= (median + 0.05) / (sheet - 0.05) + 0.005,
+                skirt.get(0));
+    }
+
+    @Test
+    void benchWithoutGarmentDirectorySaysSoInOneLine() {
+        Path missing = tmp.resolve("no-such-scenes");
+        assertEquals(0, run("bench", "--cells", "4", "--steps", "1", "--warmup", "0", "--drape-steps", "0",
+                "--garments", missing.toString()), lastErr);
+        assertEquals("", lastErr);
+        List<String> lines = lastOut.strip().lines().toList();
+        // the sheet table (header, separator, one row), a blank line, and the one line
+        assertEquals(5, lines.size(), lastOut);
+        String line = lines.get(4);
+        assertTrue(line.startsWith("garments: skipped, no scene directory ") && line.contains("no-such-scenes")
+                && line.contains("--no-garments"), line);
+        assertFalse(lastOut.contains("Exception") || lastOut.contains("\tat "), lastOut);
+    }
+
+    /** The sample-assets resources of this repository (the tests run in sim-core or above it). */
+    private static Path sampleAssets() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            Path p = d.resolve("sample-assets/src/main/resources/isocloth");
+            if (Files.isDirectory(p)) {
+                return p;
+            }
+        }
+        throw new AssertionError("sample-assets/src/main/resources/isocloth not found above "
+                + Path.of("").toAbsolutePath());
     }
 
     @Test
