@@ -932,14 +932,18 @@ public final class ClothSolver {
         double k = material.bendingStiffness() / model.bendingCalibration;
         double a = k * h * h;
         double b = material.damping() * k * h;
+        boolean springStep = contactSprings && primal != null && !colliders.isEmpty()
+                && settings.collisions() == CollisionHandling.COUPLED && projection != ProjectionMode.FAST;
         newtonStep = projection == ProjectionMode.NEWTON
-                || projection == ProjectionMode.AUTO && colliders.isEmpty();
+                || projection == ProjectionMode.AUTO && (colliders.isEmpty() || springStep);
         if (!newtonStep) {
             tensionH = 0; // tensions are only kept while steps take Newton iterations
         }
-        if (h != lastH || newtonStep != lastNewtonStep) {
+        double dScale = springStep ? SPRING_COMPLIANCE : 1;
+        if (h != lastH || newtonStep != lastNewtonStep || dScale != lastDScale) {
             lastH = h;
             lastNewtonStep = newtonStep;
+            lastDScale = dScale;
             int q = 0;
             for (int bn = 0; bn < model.bendNode.length; bn++) {
                 double s = Math.sqrt((a + b) / model.bendMass[bn]);
@@ -953,7 +957,7 @@ public final class ClothSolver {
             Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
             hardAlpha = HARD_COMPLIANCE * maxInvMass;
             if (newtonStep) {
-                Arrays.fill(alpha, inextStart, softStart, inextCompliance(a + b) * maxInvMass);
+                Arrays.fill(alpha, inextStart, softStart, inextCompliance(a + b) * maxInvMass * dScale);
             }
             double membrane = material.membraneStiffness();
             for (int i = 0; i < softCount; i++) {
@@ -1001,6 +1005,17 @@ public final class ClothSolver {
                         xk[3 * p + c] += scale * correction[3 * p + c];
                     }
                 }
+            }
+        }
+        if (springStep) {
+            for (Collider c : colliders) {
+                c.setInterval(time, time + dt);
+            }
+            springMode = true;
+            try {
+                return finishStep(stepWithSprings(dt, maxInvMass), dt, bdf2);
+            } finally {
+                springMode = false;
             }
         }
         project(maxInvMass);
@@ -1121,6 +1136,269 @@ public final class ClothSolver {
                 clearContacts();
             }
         }
+        return finishStep(new Progress(iterations, factorizations, converged, strain, contacts), dt, bdf2);
+    }
+
+    /**
+     * Whether collider contacts are one-sided springs inside the Newton solve
+     * ({@link ContactSprings}, see {@link #setContactSprings}) instead of per-node planes of a
+     * fast projection after a contact-free one.
+     */
+    private boolean contactSprings;
+    /** Whether the running step holds collider contacts as springs. */
+    private boolean springMode;
+    private ContactSprings springs;
+    /** Black nodes whose prediction took this step's friction impulse already. */
+    private boolean[] blackShifted;
+    private static final double[] ZERO3 = new double[3];
+    /** Nodes the last {@link #collide} call moved by more than a thousandth of the thickness. */
+    private int collideMoved;
+    /** The largest such move (m) and its node. */
+    private double collideMaxMove;
+    private int collideMaxNode;
+    /** Shortest red edge at rest (m), computed on first use. */
+    private double shortestRedEdge;
+
+    /**
+     * Contact candidates are detected within this many thicknesses of a collider, so that nodes the
+     * iterations bring closer are candidates already.
+     */
+    static final double SPRING_BAND = 1.5;
+    /**
+     * The collision passes after a projection with contact springs move only nodes closer than
+     * this fraction of their plane's distance to the surface: an active spring leaves its node a
+     * few micrometres inside the plane, which is no reason to move it after the projection.
+     */
+    static final double SPRING_FINAL = 0.5;
+    /** An active-set change counts only when its node lies this many thicknesses from its plane. */
+    static final double SPRING_SLACK = 0.05;
+    /**
+     * Factor on the inextensibility rows' compliance in steps with contact springs. The Newton
+     * iterations minimise the penalty form, whose minimum leaves C = αμ; contacts carry the cloth's
+     * weight at a few nodes, like point pins, and the residual there exceeded the tolerance.
+     */
+    static final double SPRING_COMPLIANCE = 0.1;
+    /**
+     * A Newton iteration with contact springs is accepted unless it multiplies the red strain by
+     * more than this (the strain is not the objective the iteration minimises; backtracking on
+     * every increase stalled the iterations at an eighth of a step).
+     */
+    static final double SPRING_ACCEPT = 2;
+    /**
+     * A projection with contact springs converges only when its last iteration moved no node by
+     * more than this fraction of the step's largest displacement, or by more than
+     * {@link #SPRING_MOVE_ABS} times the strain tolerance times the shortest red edge. The strain
+     * alone does not show that the contact and friction forces balance: stopping on it left a
+     * sheet on a frictionless spinning sphere turning with it.
+     */
+    static final double SPRING_MOVE_REL = 0.01;
+    /** See {@link #SPRING_MOVE_REL}. */
+    static final double SPRING_MOVE_ABS = 1;
+
+    /**
+     * Chooses how collider contacts enter the coupled step (Table 3.1, {@code collisions}
+     * coupled). Off (the default): the thesis's order, a contact-free projection, collision
+     * processing that moves nodes onto the collider and registers per-node contact planes, and a
+     * second projection with them (fast projection). On: contact candidates are detected along the
+     * predicted path before the first projection and held as one-sided springs inside Newton
+     * iterations ({@link ContactSprings}); the collision passes afterwards only catch what the
+     * projection missed. Measured figures and known problems are in docs/solver.md.
+     *
+     * @param on whether collider contacts are springs inside the Newton solve
+     */
+    public void setContactSprings(boolean on) {
+        contactSprings = on;
+    }
+
+    /** @return whether collider contacts are springs inside the Newton solve */
+    public boolean contactSprings() {
+        return contactSprings;
+    }
+
+    /**
+     * The coupled step with collider contacts as springs inside the Newton solve: contact
+     * candidates are detected along the inertial path, the projection holds the active ones as
+     * one-sided springs and updates the active set after every iteration, and a collision check
+     * after the projection decides whether another projection is needed (contacts the projection
+     * missed, or cloth–cloth contacts as pair rows). Only what that check still finds after the
+     * last round is moved by a final collision pass.
+     */
+    private Progress stepWithSprings(double dt, double maxInvMass) {
+        int n3 = 3 * nodes;
+        if (springs == null) {
+            springs = new ContactSprings(nodes);
+            blackShifted = new boolean[nodes];
+        }
+        springs.clear();
+        Arrays.fill(blackShifted, false);
+        // Table 3.1 line 3 on the inertial path x⁽ⁿ⁾ → x̂: the friction impulses are those of the
+        // motion the step takes without the cloth's own forces, as in the thesis's order
+        detectSprings(xStart, xHat, dt, false);
+        project(maxInvMass);
+        int iterations = lastIterations;
+        int factorizations = lastFactorizations;
+        boolean converged = lastConverged;
+        double strain = lastStrain;
+        int selfMoved = 0;
+        boolean clean = false;
+        for (int round = 1; round <= COUPLED_ROUNDS + 1; round++) {
+            selfMoved = 0;
+            if (selfCollisions) {
+                if (xSelf == null) {
+                    xSelf = new double[n3];
+                }
+                System.arraycopy(xk, 0, xSelf, 0, n3);
+                selfMoved = resolveSelf(xSelf, dt, round <= COUPLED_ROUNDS);
+            }
+            System.arraycopy(xk, 0, xCollided, 0, n3);
+            collide(xStart, xCollided, dt, false, false, true);
+            int colliderMoved = collideMoved;
+            if (LOG.isLoggable(Level.FINE)) {
+                LOG.fine(name + ": t=" + time + " contact springs, round " + round + ": " + springs.activeCount()
+                        + " active, projection " + lastIterations + " iterations, red strain " + lastStrain
+                        + "; the collision pass would move " + colliderMoved + " + " + selfMoved
+                        + " (cloth-cloth) nodes, largest collider move " + collideMaxMove + " m (node "
+                        + collideMaxNode + ")");
+            }
+            if (colliderMoved == 0 && selfMoved == 0) {
+                clean = true;
+                break;
+            }
+            if (round > COUPLED_ROUNDS) {
+                break;
+            }
+            detectSprings(xStart, xk, dt, false);
+            project(maxInvMass);
+            iterations += lastIterations;
+            factorizations += lastFactorizations;
+            converged = lastConverged;
+            strain = lastStrain;
+        }
+        int contacts = springs.activeCount() + selfMoved;
+        movedAfterProjection = false;
+        if (!clean) {
+            collide(xStart, xk, dt, false, false, true);
+            int late = collideMoved;
+            int lateSelf = resolveSelf(xk, dt, false, FINAL_REPULSION);
+            movedAfterProjection = late + lateSelf > 0;
+        }
+        clearContacts();
+        return new Progress(iterations, factorizations, converged, strain, contacts);
+    }
+
+    /**
+     * Contact candidates (see {@link ContactSprings}) of every free node whose path from
+     * {@code start} to {@code end} comes within {@link #SPRING_BAND} thicknesses of a collider:
+     * the plane at the thickness from the surface, with the friction of eq. 3.27 computed as in
+     * {@link #collide}. Black nodes follow the red ones through the hard conforming rows: their
+     * plane lies at a quarter of the thickness (a full-thickness plane over-constrains a curved
+     * patch) and carries no friction spring; their friction impulse acts on their prediction,
+     * once per step, so that they do not drag a sticking patch along.
+     *
+     * @param onlyNew whether nodes that have candidates already are skipped
+     * @return the number of candidates added that are active at {@code end}
+     */
+    private int detectSprings(double[] start, double[] end, double dt, boolean onlyNew) {
+        double thick = material.thickness();
+        double band = SPRING_BAND * thick;
+        int black = model.mesh.vertexCount;
+        int inside = 0;
+        Contact c = contactTmp;
+        double[] xc = scratchTarget;
+        double[] shift = scratchT;
+        double[] d0 = scratchD0;
+        for (Collider col : colliders) {
+            col.sweptBounds(boundsTmp);
+            double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
+            for (int p = 0; p < nodes; p++) {
+                if (pinned[p] || onlyNew && springs.has(p) || !pathNear(start, end, p, boundsTmp, band)
+                        || !col.contact(start, end, p, band, c)) {
+                    continue;
+                }
+                double[] n = c.normal;
+                double d = 0;
+                double gap = 0;
+                double dn0 = 0;
+                for (int k = 0; k < 3; k++) {
+                    xc[k] = c.point[k] - (band - thick) * n[k];
+                    d += xc[k] * n[k];
+                    gap += end[3 * p + k] * n[k];
+                    d0[k] = xc[k] - start[3 * p + k] - dt * c.surfaceVelocity[k];
+                    dn0 += d0[k] * n[k];
+                }
+                gap -= d;
+                double push = Math.max(-gap, 0);
+                double tLen2 = 0;
+                for (int k = 0; k < 3; k++) {
+                    d0[k] -= dn0 * n[k];
+                    tLen2 += d0[k] * d0[k];
+                }
+                double tLen = Math.sqrt(tLen2);
+                double keep = tLen > 0 ? Math.max(1 - mu * push / tLen, 0) : 1;
+                for (int k = 0; k < 3; k++) {
+                    shift[k] = -(1 - keep) * d0[k];
+                    xc[k] += shift[k];
+                }
+                if (p < black) {
+                    if (!blackShifted[p] && push > 0) {
+                        blackShifted[p] = true;
+                        for (int k = 0; k < 3; k++) {
+                            xHat[3 * p + k] += shift[k];
+                        }
+                    }
+                    d -= 0.75 * thick;
+                    gap += 0.75 * thick;
+                    springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
+                } else {
+                    springs.add(p, n, d, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0, gap < 0);
+                }
+                if (gap < 0) {
+                    inside++;
+                }
+            }
+        }
+        return inside;
+    }
+
+    /**
+     * Whether the last iteration of a projection with contact springs moved every node by less
+     * than {@link #SPRING_MOVE_REL} of the step's largest displacement or
+     * {@link #SPRING_MOVE_ABS} tolerances of the shortest red edge.
+     */
+    private boolean newtonSettled() {
+        int n3 = 3 * nodes;
+        double lastMove = 0;
+        double stepMove = 0;
+        for (int i = 0; i < n3; i++) {
+            lastMove = Math.max(lastMove, Math.abs(xk[i] - xPrevIterate[i]));
+            stepMove = Math.max(stepMove, Math.abs(xk[i] - xStart[i]));
+        }
+        if (shortestRedEdge == 0) {
+            double m = Double.POSITIVE_INFINITY;
+            for (double l : model.inextRest) {
+                m = Math.min(m, l);
+            }
+            shortestRedEdge = m;
+        }
+        return lastMove <= Math.max(SPRING_MOVE_REL * stepMove,
+                SPRING_MOVE_ABS * material.strainTolerance() * shortestRedEdge);
+    }
+
+    /** What the projections and collision passes of a step did. */
+    private record Progress(int iterations, int factorizations, boolean converged, double strain, int contacts) {
+    }
+
+    /**
+     * Checks the end positions x_k of a step, updates the velocities (Table 3.1 line 7, or its
+     * BDF2 form) and commits the step.
+     */
+    private StepResult finishStep(Progress pr, double dt, boolean bdf2) {
+        int n3 = 3 * nodes;
+        int iterations = pr.iterations();
+        int factorizations = pr.factorizations();
+        boolean converged = pr.converged();
+        double strain = pr.strain();
+        int contacts = pr.contacts();
         for (int i = 0; i < n3; i++) {
             if (!Double.isFinite(xk[i])) {
                 throw new SimulationException(name + ": non-finite position at node " + (i / 3)
@@ -1181,6 +1459,8 @@ public final class ClothSolver {
     private double hardAlpha;
     /** The {@link #newtonStep} the compliances {@link #alpha} were computed for. */
     private boolean lastNewtonStep;
+    /** The factor {@link #SPRING_COMPLIANCE} or 1 the distance rows' {@link #alpha} was computed with. */
+    private double lastDScale = 1;
     private double[] selfInvMass;
     private double minFineEdge;
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
@@ -1215,7 +1495,7 @@ public final class ClothSolver {
         if (pairs) {
             pairRows.startProjection();
         }
-        newtonNow = newtonStep && contactCount == 0 && !pairs && primal != null && !activeSet;
+        newtonNow = newtonStep && contactCount == 0 && (!pairs || springMode) && primal != null && !activeSet;
         newtonFellBack = false;
         while (iterations < settings.maxIterations()) {
             iterations++;
@@ -1312,7 +1592,7 @@ public final class ClothSolver {
             }
             strain = redStrain(xk, true);
             double stepScale = 1;
-            if (iterations > 1 && strain > previousStrain) {
+            if (iterations > 1 && strain > (springMode && newtonNow ? SPRING_ACCEPT : 1) * previousStrain) {
                 // Backtracking on the constraint error: shorten the fast-projection step.
                 double best = strain;
                 double bestScale = 1;
@@ -1334,7 +1614,7 @@ public final class ClothSolver {
                     strain = best;
                 }
             }
-            boolean newtonStalled = newtonNow && iterations > 1
+            boolean newtonStalled = newtonNow && iterations > 1 && !springMode
                     && (stepScale < 1 || strain > NEWTON_MIN_GAIN * previousStrain);
             for (int r = softStart; r < linStart; r++) {
                 if (newtonNow) {
@@ -1356,9 +1636,15 @@ public final class ClothSolver {
                 // A released pair row changes the solution: iterate at least once more without
                 // it. (Not counting releases let projections of a folding sheet stop while rows
                 // were still being released, and the run diverged at t = 0.3 s.)
-                released = pairRows.releaseAdhesive(stepScale);
+                released = pairRows.releaseAdhesive(stepScale, newtonNow);
                 added += released;
                 added += pairRows.activateViolated(xk, WAIT_SLACK * selfThickness());
+            }
+            boolean settled = true;
+            if (springMode) {
+                added += this.springs.update(xk, SPRING_SLACK * material.thickness());
+                added += detectSprings(xStart, xk, stepDt, true);
+                settled = iterations > 1 && newtonSettled();
             }
             if (activeSet) {
                 if (contactCount > 0) {
@@ -1378,7 +1664,7 @@ public final class ClothSolver {
                         + ", worst at " + xk[3 * wp] + " " + xk[3 * wp + 1] + " "
                         + xk[3 * wp + 2]);
             }
-            if (strain <= tol && springResidual(xk) <= tol && added == 0) {
+            if (strain <= tol && springResidual(xk) <= tol && added == 0 && settled) {
                 converged = true;
                 break;
             }
@@ -1495,7 +1781,16 @@ public final class ClothSolver {
                 }
             }
         }
+        if (springMode) {
+            springs.assemble(xTarget, massEff, newtonNow);
+            primal.setExtra(springs.blockNodes, springs.blockCount, springs.block, springs.blockRhs);
+        } else {
+            primal.setExtra(null, 0, null, null);
+        }
         if (pairRows != null && pairRows.count() > 0) {
+            pairRows.springs = springMode ? springs : null;
+            pairRows.kgCoef = primal.kgCoef;
+            pairRows.kgRhs = primal.kgRhs;
             pairRows.solve(gVal, alpha, rhs, xTarget, hardAlpha, omega, pinned, contactNodes, contactCount,
                     projector, mu, zTmp);
         } else {
@@ -1944,6 +2239,9 @@ public final class ClothSolver {
             boolean lastCoupledPass) {
         double thick = material.thickness();
         int found = 0;
+        collideMoved = 0;
+        collideMaxMove = 0;
+        collideMaxNode = -1;
         Contact c = contactTmp;
         double[] xc = new double[3];
         double[] shift = new double[3];
@@ -1960,6 +2258,11 @@ public final class ClothSolver {
                 // last projection stretches their edges. (The staggered order's single pass is
                 // its whole collision response: full thickness.)
                 double th = BLACK_FINAL_QUARTER && lastCoupledPass && p < black ? 0.25 * thick : thick;
+                if (springMode) {
+                    // contact springs hold their nodes a few micrometres inside their planes: the
+                    // passes after a projection move only nodes well inside the band
+                    th = (p < black ? 0.25 : 1.0) * SPRING_FINAL * thick;
+                }
                 if (!col.contact(start, end, p, th, c)) {
                     continue;
                 }
@@ -1982,9 +2285,12 @@ public final class ClothSolver {
                 double tLen = Math.sqrt(tLen2);
                 double keep = tLen > 0 ? Math.max(1 - mu * push / tLen, 0) : 1;
                 double dcn = 0;
+                double moved2 = 0;
                 for (int k = 0; k < 3; k++) {
                     shift[k] = -(1 - keep) * d0[k];
                     xc[k] = c.point[k] + shift[k];
+                    double dk = xc[k] - end[3 * p + k];
+                    moved2 += dk * dk;
                     if (!onlyFree) {
                         end[3 * p + k] = xc[k];
                     }
@@ -1992,6 +2298,12 @@ public final class ClothSolver {
                 }
                 if (onlyFree) {
                     sticky[p] = true;
+                } else if (moved2 > 1e-6 * thick * thick) {
+                    collideMoved++;
+                    if (moved2 > collideMaxMove * collideMaxMove) {
+                        collideMaxMove = Math.sqrt(moved2);
+                        collideMaxNode = p;
+                    }
                 }
                 if (register && p >= black) {
                     addContact(p, n, dcn, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0);

@@ -359,6 +359,18 @@ final class PrimalSystem {
                 }
             }
         }
+        for (int i = 0; i < extraCount; i++) {
+            int p = extraNodes[i];
+            if (pinned[p]) {
+                continue;
+            }
+            for (int c = 0; c < 3; c++) {
+                bvec[3 * p + c] += extraRhs[3 * p + c];
+                for (int c2 = c; c2 < 3; c2++) {
+                    values[diagBlockSlot(p, c, c2)] += extraBlock[9 * p + 3 * c + c2];
+                }
+            }
+        }
         for (int i = 0; i < projCount; i++) {
             int p = projNodes[i];
             if (!pinned[p]) {
@@ -376,6 +388,28 @@ final class PrimalSystem {
     }
 
     private static final double[] ZERO = new double[9];
+
+    /** Nodes with an extra symmetric 3×3 block on their diagonal (contact springs); see {@link #setExtra}. */
+    private int[] extraNodes;
+    private int extraCount;
+    private double[] extraBlock;
+    private double[] extraRhs;
+
+    /**
+     * Sets symmetric 3×3 blocks added to some nodes' diagonal blocks of K, and their terms of the
+     * right-hand side, for the following solves.
+     *
+     * @param nodeList the nodes (first {@code count} entries)
+     * @param count number of nodes (0: none)
+     * @param blocks 9 values per node, row-major, indexed by node
+     * @param rhs 3 values per node, indexed by node
+     */
+    void setExtra(int[] nodeList, int count, double[] blocks, double[] rhs) {
+        extraNodes = nodeList;
+        extraCount = count;
+        extraBlock = blocks;
+        extraRhs = rhs;
+    }
 
     /** Geometric stiffness coefficients μ/len per row (distance rows only), or null. */
     double[] kgCoef;

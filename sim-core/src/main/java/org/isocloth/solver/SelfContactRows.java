@@ -172,9 +172,33 @@ final class SelfContactRows {
             }
             rhs[row] = on ? residual(i, xTarget) : 0;
         }
+        if (springs != null) {
+            system.setExtra(springs.blockNodes, springs.blockCount, springs.block, springs.blockRhs);
+        } else {
+            system.setExtra(null, 0, null, null);
+        }
+        if (kgCoef != null) {
+            if (kgFull == null || kgFull.length != alpha.length) {
+                kgFull = new double[alpha.length];
+            }
+            System.arraycopy(kgCoef, 0, kgFull, 0, baseRows);
+            system.kgCoef = kgFull;
+        } else {
+            system.kgCoef = null;
+        }
+        system.kgRhs = kgRhs;
         system.solve(val, alpha, rhs, omega, pinned, projNodes, projCount, proj, mu, z);
         System.arraycopy(mu, 0, baseMu, 0, baseRows);
     }
+
+    /** Geometric stiffness of the base rows for the next solve (see {@link PrimalSystem#kgCoef}), or null. */
+    double[] kgCoef;
+    /** Its right-hand side term, or null. */
+    double[] kgRhs;
+    /** Contact springs assembled for the next solve, or null. */
+    ContactSprings springs;
+    /** kgCoef extended by zeros over the pair rows. */
+    private double[] kgFull;
 
     /** Adds the pair rows' forces Gᵀμ of the last solve to force. */
     void addForces(double[] force) {
@@ -201,10 +225,19 @@ final class SelfContactRows {
      * @return the number of rows switched off
      */
     int releaseAdhesive(double stepScale) {
+        return releaseAdhesive(stepScale, false);
+    }
+
+    /**
+     * As {@link #releaseAdhesive(double)}; with {@code total}, the last solve's multipliers are the
+     * rows' whole forces (a Newton iteration anchored at the prediction) and replace the
+     * accumulated ones instead of adding to them.
+     */
+    int releaseAdhesive(double stepScale, boolean total) {
         int released = 0;
         for (int i = 0; i < count; i++) {
             if (active[i]) {
-                lambda[i] += stepScale * mu[baseRows + i];
+                lambda[i] = total ? mu[baseRows + i] : lambda[i] + stepScale * mu[baseRows + i];
                 if (lambda[i] > 0) {
                     active[i] = false;
                     switchedOff[i] = true;
