@@ -22,6 +22,11 @@ class ContactTest {
      * sphere (radius 1 m) spinning at 2 rad/s about the vertical axis through its centre.
      */
     private static double spin(double mu, double seconds) {
+        return spin(mu, seconds, false);
+    }
+
+    /** As {@link #spin(double, double)}, optionally with contact springs. */
+    private static double spin(double mu, double seconds, boolean springs) {
         double r = 1.0;
         TriMesh g = Grids.horizontal(0.2, 0.2, 4, 4, r + THICK);
         ClothModel m = new ClothModel(g.positions, g.triangles,
@@ -30,6 +35,7 @@ class ContactTest {
         SphereCollider ball = new SphereCollider("ball", new double[3], r);
         ball.setMotion(new double[3], new double[] {0, 2, 0});
         s.setColliders(List.of(ball));
+        s.setContactSprings(springs);
         double a0 = heading(m, s.positions());
         int steps = (int) Math.round(seconds / DT);
         double turned = 0;
@@ -63,6 +69,18 @@ class ContactTest {
         // drape's slight asymmetry — the grid's diagonals all run one way — so the bound is 0.02).
         double withFriction = spin(1.0, 1.0);
         double without = spin(0.0, 1.0);
+        assertTrue(withFriction > 1.0 && withFriction < 2.05, "turned " + withFriction + " rad with μ = 1");
+        assertTrue(Math.abs(without) < 0.02, "turned " + without + " rad with μ = 0");
+    }
+
+    @Test
+    void contactSpringsCarryTheSheetOnlyWithFriction() {
+        // The same bounds as with contact planes (derivation above). With springs nothing acts
+        // tangentially at μ = 0 only if each projection converges in force, not just in strain:
+        // stopping on the strain alone left the frictionless sheet turning with the sphere
+        // (measured 1.6 rad in 1 s), which the Newton step's displacement criterion prevents.
+        double withFriction = spin(1.0, 1.0, true);
+        double without = spin(0.0, 1.0, true);
         assertTrue(withFriction > 1.0 && withFriction < 2.05, "turned " + withFriction + " rad with μ = 1");
         assertTrue(Math.abs(without) < 0.02, "turned " + without + " rad with μ = 0");
     }

@@ -1,0 +1,155 @@
+package org.isocloth.solver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contact springs' terms of the primal system are the gradient and Hessian of their energy.
+ *
+ * <p>With x = x_target − z (the primal system's unknown z), the energy added for a node with
+ * active planes is
+ *
+ * <pre>
+ *   E(z) = ½ κm |P (x − x_s)|² + Σ_a ½ s (n_a·x − d_a)² + m fᵀ z
+ * </pre>
+ *
+ * (the last term is −m fᵀ(x − x̂), the friction displacement f moving the inertia's anchor to
+ * x̂ + f, with x_target = x̂). {@link ContactSprings#assemble} must give the block B and the
+ * right-hand side r of K z = b such that ∇E(z) = B z − r: B is E's Hessian (E is quadratic) and
+ * r = −∇E(0). Both are checked by central differences, which are exact for a quadratic up to
+ * rounding.
+ */
+class ContactSpringsTest {
+    private static final double M = 2e-4;
+    private static final double KAPPA = 100;
+
+    /** Energy of the node's active planes at z (see the class comment). */
+    private static double energy(ContactSprings cs, int p, double[] xt, double[] z, double[][] normals,
+            double[] offsets, double[] xs, double[] f) {
+        double[] x = {xt[3 * p] - z[0], xt[3 * p + 1] - z[1], xt[3 * p + 2] - z[2]};
+        // tangent projector of the normals: Gram-Schmidt, as the springs build it
+        double[][] basis = new double[normals.length][];
+        int nb = 0;
+        for (double[] n : normals) {
+            double[] b = n.clone();
+            for (int j = 0; j < nb; j++) {
+                double dot = b[0] * basis[j][0] + b[1] * basis[j][1] + b[2] * basis[j][2];
+                for (int c = 0; c < 3; c++) {
+                    b[c] -= dot * basis[j][c];
+                }
+            }
+            double len = Math.sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
+            for (int c = 0; c < 3; c++) {
+                b[c] /= len;
+            }
+            basis[nb++] = b;
+        }
+        double[] t = {x[0] - xs[0], x[1] - xs[1], x[2] - xs[2]};
+        for (int j = 0; j < nb; j++) {
+            double dot = t[0] * basis[j][0] + t[1] * basis[j][1] + t[2] * basis[j][2];
+            for (int c = 0; c < 3; c++) {
+                t[c] -= dot * basis[j][c];
+            }
+        }
+        double e = 0.5 * KAPPA * M * (t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+        double s = ContactSprings.NORMAL_WEIGHT * M;
+        for (int a = 0; a < normals.length; a++) {
+            double g = normals[a][0] * x[0] + normals[a][1] * x[1] + normals[a][2] * x[2] - offsets[a];
+            e += 0.5 * s * g * g;
+        }
+        e += M * (f[0] * z[0] + f[1] * z[1] + f[2] * z[2]);
+        return e;
+    }
+
+    private static void checkAgainstEnergy(double[][] normals, double[] offsets) {
+        int nodes = 3;
+        int p = 1;
+        ContactSprings cs = new ContactSprings(nodes);
+        double[] xs = {0.31, -0.12, 0.07};
+        double[] f = {0.002, -0.001, 0.0005};
+        for (int a = 0; a < normals.length; a++) {
+            cs.add(p, normals[a], offsets[a], xs, a == 0 ? f : new double[3], KAPPA, true);
+        }
+        double[] xt = {0, 0, 0, 0.3, -0.1, 0.05, 1, 1, 1};
+        double[] mass = {M, M, M};
+        cs.assemble(xt, mass, true);
+        assertEquals(1, cs.blockCount);
+        assertEquals(p, cs.blockNodes[0]);
+        double h = 1e-3;
+        double[] z = new double[3];
+        for (int c = 0; c < 3; c++) {
+            // r = −∇E(0): central difference along c
+            z[c] = h;
+            double ep = energy(cs, p, xt, z, normals, offsets, xs, f);
+            z[c] = -h;
+            double em = energy(cs, p, xt, z, normals, offsets, xs, f);
+            z[c] = 0;
+            double grad = (ep - em) / (2 * h);
+            double scale = ContactSprings.NORMAL_WEIGHT * M;
+            assertEquals(-grad, cs.blockRhs[3 * p + c], 1e-9 * scale, "right-hand side " + c);
+            for (int c2 = 0; c2 < 3; c2++) {
+                // B = Hessian: mixed central difference
+                double[] zz = new double[3];
+                zz[c] += h;
+                zz[c2] += h;
+                double epp = energy(cs, p, xt, zz, normals, offsets, xs, f);
+                zz[c2] -= 2 * h;
+                double epm = energy(cs, p, xt, zz, normals, offsets, xs, f);
+                zz[c] -= 2 * h;
+                double emm = energy(cs, p, xt, zz, normals, offsets, xs, f);
+                zz[c2] += 2 * h;
+                double emp = energy(cs, p, xt, zz, normals, offsets, xs, f);
+                double hess = (epp - epm - emp + emm) / (4 * h * h);
+                assertEquals(hess, cs.block[9 * p + 3 * c + c2], 1e-6 * scale, "block " + c + "," + c2);
+            }
+        }
+    }
+
+    @Test
+    void oneActivePlaneGivesTheEnergysGradientAndHessian() {
+        double r = Math.sqrt(3);
+        checkAgainstEnergy(new double[][] {{1 / r, 1 / r, 1 / r}}, new double[] {0.08});
+    }
+
+    @Test
+    void twoNonOrthogonalPlanesShareOneTangentProjector() {
+        // a node between two surfaces (an arm pressed against the torso): the normals 60° apart
+        checkAgainstEnergy(new double[][] {{0, 1, 0}, {Math.sin(Math.PI / 3), Math.cos(Math.PI / 3), 0}},
+                new double[] {-0.09, 0.2});
+    }
+
+    @Test
+    void aPlaneIsActiveExactlyWhileItsNodeIsInsideTheBand() {
+        ContactSprings cs = new ContactSprings(2);
+        double[] n = {0, 1, 0};
+        cs.add(0, n, 0.01, new double[3], new double[3], KAPPA, false);
+        double[] x = {0, 0.02, 0, 0, 0, 0};
+        // outside the band (y = 0.02 > d = 0.01): stays inactive, nothing to assemble
+        assertEquals(0, cs.update(x, 0.001));
+        assertEquals(0, cs.activeCount());
+        cs.assemble(x, new double[] {M, M}, true);
+        assertEquals(0, cs.blockCount);
+        // 5 mm inside: switches on, and the change counts (farther than the 1 mm slack)
+        x[1] = 0.005;
+        assertEquals(1, cs.update(x, 0.001));
+        assertTrue(cs.active[0]);
+        // 0.5 mm outside: switches off without counting (a node resting on its plane)
+        x[1] = 0.0105;
+        assertEquals(0, cs.update(x, 0.001));
+        assertFalse(cs.active[0]);
+        // a second plane within 25° of the first replaces it only when it lies further out
+        double[] tilted = {Math.sin(0.2), Math.cos(0.2), 0};
+        cs.add(0, tilted, 0.005, new double[3], new double[3], KAPPA, false);
+        assertEquals(1, cs.k[0]);
+        assertEquals(0.01, cs.offset[0], 0);
+        cs.add(0, tilted, 0.02, new double[3], new double[3], KAPPA, true);
+        assertEquals(1, cs.k[0]);
+        assertEquals(0.02, cs.offset[0], 0);
+        cs.clear();
+        assertEquals(0, cs.count());
+        assertFalse(cs.has(0));
+    }
+}
