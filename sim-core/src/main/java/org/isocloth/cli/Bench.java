@@ -24,7 +24,8 @@ import org.isocloth.solver.StepResult;
  * Cloth–cloth collision detection runs in every step, as in a scene; {@code --no-self-collisions}
  * measures the step without it. Then the Fig. 4.5 drape ({@code --drape-steps N}, 0: none) and the
  * garment section ({@link GarmentBench}; {@code --garments DIR}, {@code --garment-steps N},
- * {@code --no-garments}). The exit status is 0 once the sheets ran: a garment that is skipped or
+ * {@code --no-garments}, {@code --contact-springs} for collider contacts as springs inside the
+ * Newton solve). The exit status is 0 once the sheets ran: a garment that is skipped or
  * diverges is reported in its row.
  */
 final class Bench {
@@ -40,9 +41,14 @@ final class Bench {
         Path garments = GarmentBench.DEFAULT_DIR;
         boolean garmentSection = true;
         int garmentSteps = 40;
+        boolean contactSprings = false;
         for (int i = 1; i < args.length; i++) {
             if (args[i].equals("--no-self-collisions")) {
                 selfCollisions = false;
+                continue;
+            }
+            if (args[i].equals("--contact-springs")) {
+                contactSprings = true;
                 continue;
             }
             if (args[i].equals("--no-garments")) {
@@ -119,7 +125,7 @@ final class Bench {
             drape(drapeSteps, out);
         }
         if (garmentSection) {
-            GarmentBench.run(garments, garmentSteps, out);
+            GarmentBench.run(garments, garmentSteps, contactSprings, out);
         }
         return 0;
     }

@@ -51,9 +51,11 @@ final class GarmentBench {
      *
      * @param dir directory holding the scene files
      * @param steps solver steps per garment (≥ 1)
+     * @param contactSprings whether the garments' collider contacts are springs inside the Newton
+     *     solve ({@link org.isocloth.solver.ClothSolver#setContactSprings}); the rows say so
      * @param out where the table goes
      */
-    static void run(Path dir, int steps, PrintStream out) {
+    static void run(Path dir, int steps, boolean contactSprings, PrintStream out) {
         out.println();
         if (!Files.isDirectory(dir)) {
             out.println("garments: skipped, no scene directory " + dir.toAbsolutePath().normalize()
@@ -81,7 +83,10 @@ final class GarmentBench {
                 out.println("| " + name + " | skipped: " + cell(e.getMessage()) + " |");
                 continue;
             }
-            out.println(row(name, run, steps));
+            for (SceneCloth c : run.cloths()) {
+                c.solver.setContactSprings(contactSprings);
+            }
+            out.println(row(contactSprings ? name + " (contact springs)" : name, run, steps));
         }
     }
 
