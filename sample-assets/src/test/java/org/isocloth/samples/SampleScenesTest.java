@@ -146,9 +146,9 @@ class SampleScenesTest {
         // 0.001 tolerance, no self-intersection, every step converged within the cap of 40, and
         // every edge of the subdivided mesh within 1 % (the max_strain bound). The sheet
         // has no collider, so its steps take Newton iterations (ProjectionMode.AUTO); measured:
-        // worst max_strain 0.47 % (BE) and 0.70 % (BDF2). With fast projection throughout (the
-        // shipped solver until session 11) 3 BDF2 frames exceeded 1 % (2.2 % worst), which this
-        // bound catches.
+        // worst max_strain 0.47 % (BE) and 0.70 % (BDF2). With fast projection throughout
+        // ("projection": "fast") 3 BDF2 frames exceeded 1 % (2.2 % worst), which this bound
+        // catches.
         assertEveryFrameClean("hang.json", 0.01);
         assertEveryFrameClean("hang-bdf2.json", 0.01);
     }

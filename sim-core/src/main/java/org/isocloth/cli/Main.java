@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.isocloth.InputException;
+import org.isocloth.scene.SceneCloth;
 import org.isocloth.scene.SceneReader;
 import org.isocloth.scene.SceneSpec;
 import org.isocloth.solver.SimulationException;
@@ -90,8 +91,12 @@ public final class Main {
         int checkpointEvery = 0;
         boolean resume = false;
         int stopAfter = 0;
+        boolean contactSprings = false;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
+                case "--contact-springs":
+                    contactSprings = true;
+                    break;
                 case "--checkpoint-every":
                     checkpointEvery = positive(value(args, ++i, "--checkpoint-every"), "--checkpoint-every");
                     break;
@@ -124,6 +129,9 @@ public final class Main {
         SceneSpec spec = SceneReader.read(Path.of(scene));
         long t0 = System.nanoTime();
         SceneRun run = new SceneRun(spec);
+        for (SceneCloth c : run.cloths()) {
+            c.solver.setContactSprings(contactSprings);
+        }
         // progress on standard error: a bar on a terminal, a line per 10 % (or 10 s) otherwise
         Progress progress = new Progress(err, tty, "run " + spec.name(), spec.frames(), System::nanoTime);
         boolean[] first = {true};
@@ -166,7 +174,7 @@ public final class Main {
 
     private static void usage(PrintStream out) {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]"
-                + " [--stop-after FRAME]");
+                + " [--stop-after FRAME] [--contact-springs]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N] [--no-self-collisions]"

@@ -12,7 +12,7 @@ public enum ProjectionMethod {
     AUTO("auto"),
     /** Newton steps with the constraints' geometric stiffness for every cloth; JSON {@code "newton"}. */
     NEWTON("newton"),
-    /** Goldenthal's fast projection for every cloth (every scene before session 11); JSON {@code "fast"}. */
+    /** Goldenthal's fast projection for every cloth, with or without colliders; JSON {@code "fast"}. */
     FAST("fast");
 
     private final String jsonName;
