@@ -11,7 +11,6 @@ import org.isocloth.collision.Contact;
 import org.isocloth.collision.SelfCollisions;
 import org.isocloth.linalg.NotPositiveDefiniteException;
 import org.isocloth.linalg.SparseCholesky;
-import org.isocloth.linalg.SymmetricCsc;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.model.RestRotations;
@@ -61,8 +60,8 @@ import org.isocloth.model.RestShape;
  * (K z = Π Gᵀ D⁻¹ r with K = Π(M + Gᵀ D⁻¹ G)Π + I − Π, then μ = D⁻¹(r − G z)), a matrix of 3 rows
  * per node instead of one per row of G; measured on the 1k-triangle benchmark sheet it has 6,075
  * rows and 0.95 M factor nonzeros against S's 11,971 rows and 2.2 M, and the step takes half the
- * time. The row-space factorization of S stays available for comparison (system property
- * {@code isocloth.rowSpaceSystem=true}) and is tested to give the same multipliers.
+ * time. The row-space factorization of S ({@link RowSpaceSystem}) stays available for comparison
+ * (system property {@code isocloth.rowSpaceSystem=true}) and is tested to give the same multipliers.
  * The pattern never changes, so its fill-reducing ordering and symbolic analysis are done once
  * ({@link SparseCholesky}); every iteration refactors numerically and solves exactly. Reusing a
  * factorization as a conjugate-gradient preconditioner was measured and rejected twice: a factor
@@ -119,13 +118,9 @@ public final class ClothSolver {
     private final double[] gVal;
     private final double[] alpha;
 
-    // Pattern of S and the scatter lists that assemble it.
-    // (row-space form only: null when the primal form is in use)
-    private SymmetricCsc matrix;
-    private int[] diagSlot;
-    private int[] pairs; // (k1, k2, slot, dof) quadruples: S[slot] += w[dof]·G[k1]·G[k2]
     private double lastH = Double.NaN;
-    private SparseCholesky cholesky;
+    /** The row-space form of the system, or null when the primal form is used. */
+    private final RowSpaceSystem rowSpace;
     /** The primal (position-space) form of the same system, or null when the row-space form is used. */
     private final PrimalSystem primal;
     /**
@@ -155,26 +150,10 @@ public final class ClothSolver {
     /** Index of the worst inextensibility constraint found by the last {@link #redStrain} call. */
     private int worstIndex;
 
-    // Transpose of G (entries per dof) kept for the per-node contact blocks.
-    private final int[] dofPtr;
-    private final int[] dofEntry;
-    private final int[] rowOf;
-    private final int[][] crossCache;
     /** Tangential stiffness of a friction contact relative to the node's mass (eq. 3.28 softened). */
     static final double FRICTION_WEIGHT = 100;
-    // Contacts of the current step (thesis eq. 3.26/3.28), per node: up to three orthonormal
-    // normals n_a with offsets n_a·x_c, a tangential target and its weight κ.
-    private final int[] contactK;
-    private final double[] contactN;
-    private final double[] contactD;
-    private final double[] contactStick;
-    private final double[] contactKappa;
-    private final double[] contactShift;
-    private final double[] contactAnchor;
-    private final double[] contactLambda;
-    private final boolean[] sticky;
-    private int[] contactNodes = new int[16];
-    private int contactCount;
+    /** Collider (and cloth–cloth plane) contacts of the current step (thesis eq. 3.26/3.28). */
+    private final ContactPlanes contacts;
     private final double[] force;
     private final double[] xStart;
     private final double[] xCollided;
@@ -268,44 +247,17 @@ public final class ClothSolver {
         }
         alpha = new double[rowCount];
 
-        // Transpose of G: entries per dof.
-        dofPtr = new int[n3 + 1];
-        for (int d : gDof) {
-            dofPtr[d + 1]++;
-        }
-        for (int d = 0; d < n3; d++) {
-            dofPtr[d + 1] += dofPtr[d];
-        }
-        dofEntry = new int[nnz];
-        rowOf = new int[nnz];
-        for (int r = 0; r < rowCount; r++) {
-            for (int k = gPtr[r]; k < gPtr[r + 1]; k++) {
-                rowOf[k] = r;
-            }
-        }
-        int[] fill = Arrays.copyOf(dofPtr, n3);
-        for (int k = 0; k < nnz; k++) {
-            dofEntry[fill[gDof[k]]++] = k; // entries per dof in increasing row order
-        }
         if (usePrimal) {
             primal = new PrimalSystem(nodes, rowCount, gPtr, gDof, inextStart, linStart);
+            rowSpace = null;
         } else {
             primal = null;
-            buildRowSpaceSystem();
+            rowSpace = new RowSpaceSystem(nodes, rowCount, gPtr, gDof);
         }
         omega = new double[nodes];
         projector = new double[9 * nodes];
         zTmp = new double[n3];
-        crossCache = new int[nodes][];
-        contactK = new int[nodes];
-        contactN = new double[9 * nodes];
-        contactD = new double[3 * nodes];
-        contactStick = new double[3 * nodes];
-        contactKappa = new double[nodes];
-        contactShift = new double[3 * nodes];
-        contactAnchor = new double[3 * nodes];
-        contactLambda = new double[3 * nodes];
-        sticky = new boolean[nodes];
+        contacts = new ContactPlanes(nodes);
         force = new double[n3];
         xStart = new double[n3];
         xCollided = new double[n3];
@@ -330,118 +282,6 @@ public final class ClothSolver {
         LOG.log(Level.FINE, "{0}: {1} rows, {2} nonzeros in the system (lower), {3} in L, ordering {4}",
                 new Object[] {name, systemRows(), systemNonzeros(), cholesky().factorNonzeros(),
                     cholesky().orderingName()});
-    }
-
-    /** Builds the pattern of the row-space matrix G W Gᵀ + D, its scatter lists and its analysis. */
-    private void buildRowSpaceSystem() {
-        int n3 = 3 * nodes;
-        int nnz = gDof.length;
-        // Pairs (rowA >= rowB) sharing a dof: the pattern of S (lower triangle, column = rowB).
-        long pairCount = 0;
-        for (int d = 0; d < n3; d++) {
-            long m = dofPtr[d + 1] - dofPtr[d];
-            pairCount += m * (m + 1) / 2;
-        }
-        if (pairCount > Integer.MAX_VALUE / 4) {
-            throw new IllegalArgumentException("cloth too large: " + pairCount + " matrix contributions");
-        }
-        // Rows touching different coordinates of the same node couple through a contact node's
-        // 3×3 block of W (its motion restricted to a tangent plane): the pattern is node-level.
-        long crossCount = 0;
-        for (int p = 0; p < nodes; p++) {
-            for (int c = 0; c < 3; c++) {
-                for (int c2 = c + 1; c2 < 3; c2++) {
-                    crossCount += (long) (dofPtr[3 * p + c + 1] - dofPtr[3 * p + c])
-                            * (dofPtr[3 * p + c2 + 1] - dofPtr[3 * p + c2]);
-                }
-            }
-        }
-        if (pairCount + crossCount > Integer.MAX_VALUE / 4) {
-            throw new IllegalArgumentException("cloth too large: " + (pairCount + crossCount)
-                    + " matrix contributions");
-        }
-        long[] keys = new long[(int) (pairCount + crossCount) + rowCount];
-        int kp = 0;
-        for (int d = 0; d < n3; d++) {
-            for (int i = dofPtr[d]; i < dofPtr[d + 1]; i++) {
-                int ra = rowOf[dofEntry[i]];
-                for (int j = dofPtr[d]; j <= i; j++) {
-                    int rb = rowOf[dofEntry[j]];
-                    keys[kp++] = ((long) rb << 32) | ra;
-                }
-            }
-        }
-        for (int p = 0; p < nodes; p++) {
-            for (int c = 0; c < 3; c++) {
-                for (int c2 = c + 1; c2 < 3; c2++) {
-                    for (int i = dofPtr[3 * p + c]; i < dofPtr[3 * p + c + 1]; i++) {
-                        int ra = rowOf[dofEntry[i]];
-                        for (int j = dofPtr[3 * p + c2]; j < dofPtr[3 * p + c2 + 1]; j++) {
-                            int rb = rowOf[dofEntry[j]];
-                            keys[kp++] = ra >= rb ? ((long) rb << 32) | ra : ((long) ra << 32) | rb;
-                        }
-                    }
-                }
-            }
-        }
-        for (int r = 0; r < rowCount; r++) {
-            keys[kp++] = ((long) r << 32) | r;
-        }
-        long[] sorted = keys.clone();
-        Arrays.sort(sorted);
-        int unique = 0;
-        for (int i = 0; i < sorted.length; i++) {
-            if (i == 0 || sorted[i] != sorted[i - 1]) {
-                sorted[unique++] = sorted[i];
-            }
-        }
-        int[] colPtr = new int[rowCount + 1];
-        int[] rowIdx = new int[unique];
-        for (int i = 0; i < unique; i++) {
-            colPtr[(int) (sorted[i] >>> 32) + 1]++;
-            rowIdx[i] = (int) sorted[i];
-        }
-        for (int c = 0; c < rowCount; c++) {
-            colPtr[c + 1] += colPtr[c];
-        }
-        matrix = new SymmetricCsc(rowCount, colPtr, rowIdx, new double[unique]);
-        diagSlot = new int[rowCount];
-        for (int r = 0; r < rowCount; r++) {
-            diagSlot[r] = colPtr[r]; // rows ascending and the diagonal is the smallest row
-        }
-        // Scatter list: every product G[k1]·G[k2] sharing a dof, with its slot in S.
-        pairs = new int[4 * (int) pairCount];
-        int pi = 0;
-        for (int d = 0; d < n3; d++) {
-            for (int i = dofPtr[d]; i < dofPtr[d + 1]; i++) {
-                int ka = dofEntry[i];
-                int ra = rowOf[ka];
-                for (int j = dofPtr[d]; j <= i; j++) {
-                    int kb = dofEntry[j];
-                    pairs[pi++] = ka;
-                    pairs[pi++] = kb;
-                    pairs[pi++] = find(colPtr, rowIdx, rowOf[kb], ra);
-                    pairs[pi++] = d;
-                }
-            }
-        }
-        cholesky = new SparseCholesky(matrix);
-    }
-
-    private static int find(int[] colPtr, int[] rowIdx, int col, int row) {
-        int lo = colPtr[col];
-        int hi = colPtr[col + 1] - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (rowIdx[mid] < row) {
-                lo = mid + 1;
-            } else if (rowIdx[mid] > row) {
-                hi = mid - 1;
-            } else {
-                return mid;
-            }
-        }
-        throw new IllegalStateException("missing pattern entry " + row + "," + col);
     }
 
     /**
@@ -480,17 +320,17 @@ public final class ClothSolver {
 
     /** @return the number of rows of the SPD system */
     public int systemRows() {
-        return primal != null ? primal.size() : rowCount;
+        return primal != null ? primal.size() : rowSpace.size();
     }
 
     /** @return the number of stored nonzeros of the SPD system (lower triangle) */
     public int systemNonzeros() {
-        return primal != null ? primal.nonzeros() : matrix.rowIdx.length;
+        return primal != null ? primal.nonzeros() : rowSpace.nonzeros();
     }
 
     /** @return the linear solver (for statistics) */
     public SparseCholesky cholesky() {
-        return primal != null ? primal.cholesky() : cholesky;
+        return primal != null ? primal.cholesky() : rowSpace.cholesky();
     }
 
     /** @return node positions, 3 per node, metres (live array: do not modify during a step) */
@@ -1033,7 +873,7 @@ public final class ClothSolver {
             contacts = collide(xStart, xCollided, dt, coupled, false, false);
             boolean selfRegistered = coupled && REGISTER_SELF_CONTACTS && selfCollisions;
             if (selfRegistered) {
-                saveContacts();
+                this.contacts.save();
                 System.arraycopy(xk, 0, xProjected, 0, n3);
             }
             int selfMoved;
@@ -1093,7 +933,7 @@ public final class ClothSolver {
                             // response to the final pass.
                             LOG.log(Level.FINE, "{0}: t={1} projection with cloth-cloth contacts diverged;"
                                     + " repeated without them", new Object[] {name, time});
-                            restoreContacts();
+                            this.contacts.restore();
                             if (pairRows != null) {
                                 pairRows.clear();
                             }
@@ -1120,7 +960,7 @@ public final class ClothSolver {
                     selfRegistered |= again && REGISTER_SELF_CONTACTS
                             && (pairMode() ? pairCount() > 0 : lateSelf > 0);
                     if (LOG.isLoggable(Level.FINE)) {
-                        LOG.fine(name + ": t=" + time + " round " + round + ": contacts " + contactCount
+                        LOG.fine(name + ": t=" + time + " round " + round + ": contacts " + this.contacts.count
                                 + ", projection " + lastIterations + " iterations, converged " + lastConverged
                                 + " red " + lastStrain + ", max strain " + before
                                 + "; final collision pass moved " + late + " + " + lateSelf
@@ -1466,7 +1306,6 @@ public final class ClothSolver {
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
     private final double[] scratchT = new double[3];
     private final double[] scratchTarget = new double[3];
-    private final double[] scratchBlock = new double[9];
     private final double[] scratchD0 = new double[3];
     private double divergedStrain = DIVERGED_STRAIN;
     private int lastFactorizations;
@@ -1495,7 +1334,7 @@ public final class ClothSolver {
         if (pairs) {
             pairRows.startProjection();
         }
-        newtonNow = newtonStep && contactCount == 0 && (!pairs || springMode) && primal != null && !activeSet;
+        newtonNow = newtonStep && contacts.count == 0 && (!pairs || springMode) && primal != null && !activeSet;
         newtonFellBack = false;
         while (iterations < settings.maxIterations()) {
             iterations++;
@@ -1647,8 +1486,8 @@ public final class ClothSolver {
                 settled = iterations > 1 && newtonSettled();
             }
             if (activeSet) {
-                if (contactCount > 0) {
-                    releaseAdhesiveContacts(stepScale);
+                if (contacts.count > 0) {
+                    contacts.releaseAdhesive(massEff, xk, force, stepScale);
                 }
                 // Nodes the iteration pushed into a collider become contacts (moved out to x_c);
                 // the next iterations restore the constraints around them.
@@ -1772,12 +1611,12 @@ public final class ClothSolver {
         for (int p = 0; p < nodes; p++) {
             omega[p] = massEff[p];
         }
-        for (int ci = 0; ci < contactCount; ci++) {
-            int p = contactNodes[ci];
-            omega[p] = massEff[p] * (1 + contactKappa[p]);
+        for (int ci = 0; ci < contacts.count; ci++) {
+            int p = contacts.nodes[ci];
+            omega[p] = massEff[p] * (1 + contacts.kappa[p]);
             for (int c = 0; c < 3; c++) {
                 for (int c2 = 0; c2 < 3; c2++) {
-                    projector[9 * p + 3 * c + c2] = crossW(p, c, c2, 1.0);
+                    projector[9 * p + 3 * c + c2] = contacts.crossW(p, c, c2, 1.0);
                 }
             }
         }
@@ -1791,10 +1630,10 @@ public final class ClothSolver {
             pairRows.springs = springMode ? springs : null;
             pairRows.kgCoef = primal.kgCoef;
             pairRows.kgRhs = primal.kgRhs;
-            pairRows.solve(gVal, alpha, rhs, xTarget, hardAlpha, omega, pinned, contactNodes, contactCount,
+            pairRows.solve(gVal, alpha, rhs, xTarget, hardAlpha, omega, pinned, contacts.nodes, contacts.count,
                     projector, mu, zTmp);
         } else {
-            primal.solve(gVal, alpha, rhs, omega, pinned, contactNodes, contactCount, projector, mu, zTmp);
+            primal.solve(gVal, alpha, rhs, omega, pinned, contacts.nodes, contacts.count, projector, mu, zTmp);
         }
         finishPrimal();
     }
@@ -1873,32 +1712,9 @@ public final class ClothSolver {
 
     /** Solves this iteration's system by factoring the row-space matrix G W Gᵀ + D itself. */
     private void solveRowSpace() {
-        double[] values = matrix.values;
-        Arrays.fill(values, 0);
-        for (int r = 0; r < rowCount; r++) {
-            values[diagSlot[r]] = alpha[r];
-        }
-        scatter(pairs, values);
-        scatterContactBlocks(values);
-        cholesky.factor(values);
-        cholesky.solve(rhs, mu);
+        rowSpace.solve(gVal, alpha, w, massEff, contacts, rhs, mu);
         computeForce();
-        // x = x_target − W Gᵀ μ (W is diagonal except on contact nodes)
-        int n3 = 3 * nodes;
-        for (int i = 0; i < n3; i++) {
-            xk[i] = xTarget[i] - w[i] * force[i];
-        }
-        for (int ci = 0; ci < contactCount; ci++) {
-            int p = contactNodes[ci];
-            double inv = contactInvMass(p);
-            for (int c = 0; c < 3; c++) {
-                for (int c2 = 0; c2 < 3; c2++) {
-                    if (c2 != c) {
-                        xk[3 * p + c] -= crossW(p, c, c2, inv) * force[3 * p + c2];
-                    }
-                }
-            }
-        }
+        rowSpace.displace(xTarget, w, force, massEff, contacts, xk);
     }
 
     /** force = Gᵀ μ. */
@@ -1944,276 +1760,41 @@ public final class ClothSolver {
         // collision processing took off the node's tangential motion (eq. 3.27): the friction
         // impulse also acts on the prediction, so the soft rows and the inertia agree and a
         // sticking node does not creep.
-        for (int ci = 0; ci < contactCount; ci++) {
-            int p = contactNodes[ci];
-            double inv = contactInvMass(p);
-            double kap = contactKappa[p];
-            int k = contactK[p];
+        double[] cn = contacts.normal;
+        for (int ci = 0; ci < contacts.count; ci++) {
+            int p = contacts.nodes[ci];
+            double inv = contacts.invMass(massEff, p);
+            double kap = contacts.kappa[p];
+            int k = contacts.normalCount[p];
             double[] t = scratchT;
             for (int c = 0; c < 3; c++) {
                 int i = 3 * p + c;
-                t[c] = first ? (xHat[i] + contactShift[i] + kap * contactStick[i]) / (1 + kap) : xk[i];
-                contactAnchor[i] = first ? xHat[i] + contactShift[i] : xk[i];
+                t[c] = first ? (xHat[i] + contacts.shift[i] + kap * contacts.stick[i]) / (1 + kap) : xk[i];
+                contacts.anchor[i] = first ? xHat[i] + contacts.shift[i] : xk[i];
             }
             double[] target = scratchTarget;
             System.arraycopy(t, 0, target, 0, 3);
             for (int q = 0; q < k; q++) {
                 int o = 9 * p + 3 * q;
-                double dn = contactN[o] * t[0] + contactN[o + 1] * t[1] + contactN[o + 2] * t[2];
-                double shift = contactD[3 * p + q] - dn;
+                double dn = cn[o] * t[0] + cn[o + 1] * t[1] + cn[o + 2] * t[2];
+                double shift = contacts.offset[3 * p + q] - dn;
                 for (int c = 0; c < 3; c++) {
-                    target[c] += shift * contactN[o + c];
+                    target[c] += shift * cn[o + c];
                 }
             }
             for (int c = 0; c < 3; c++) {
                 xTarget[3 * p + c] = target[c];
-                w[3 * p + c] = crossW(p, c, c, inv);
+                w[3 * p + c] = contacts.crossW(p, c, c, inv);
             }
         }
     }
 
-    /**
-     * Contacts are inequalities (the surface pushes, never pulls). The normal force of contact a
-     * on node p over this iteration is λ_a = n_a·(m(x − x_anchor) + Gᵀμ) (the node's equilibrium
-     * m(x − x_anchor) + Gᵀμ = Σ λ_a n_a + tangential terms); with fast projection the iterations'
-     * forces add up. A contact whose accumulated force is negative would hold the node against
-     * the surface: it is released and the node moves freely from the next iteration on. Without
-     * this, a stiff sheet pressed onto a sphere is asked to follow a doubly curved patch with
-     * inextensible triangles and the projection stalls (measured: red strain stuck at 0.7 %).
-     *
-     * @param stepScale the backtracking factor applied to this iteration's update
-     */
-    private void releaseAdhesiveContacts(double stepScale) {
-        int kept = 0;
-        for (int ci = 0; ci < contactCount; ci++) {
-            int p = contactNodes[ci];
-            double m = massEff[p];
-            int k = contactK[p];
-            int q = 0;
-            while (q < k) {
-                int o = 9 * p + 3 * q;
-                double lam = 0;
-                for (int c = 0; c < 3; c++) {
-                    lam += contactN[o + c] * (m * (xk[3 * p + c] - contactAnchor[3 * p + c]) + force[3 * p + c]);
-                }
-                contactLambda[3 * p + q] += stepScale * lam;
-                if (contactLambda[3 * p + q] < 0 && !sticky[p]) {
-                    // drop normal q: move the last one into its slot
-                    k--;
-                    System.arraycopy(contactN, 9 * p + 3 * k, contactN, o, 3);
-                    contactD[3 * p + q] = contactD[3 * p + k];
-                    contactLambda[3 * p + q] = contactLambda[3 * p + k];
-                    contactLambda[3 * p + k] = 0;
-                } else {
-                    q++;
-                }
-            }
-            contactK[p] = k;
-            if (k > 0) {
-                contactNodes[kept++] = p;
-            } else {
-                contactKappa[p] = 0;
-                Arrays.fill(contactShift, 3 * p, 3 * p + 3, 0.0);
-            }
-        }
-        contactCount = kept;
-    }
-
-    /** Inverse tangential mass 1/(m(1+κ)) of a contact node. */
-    private double contactInvMass(int p) {
-        return 1.0 / (massEff[p] * (1 + contactKappa[p]));
-    }
-
-    /** Entry (c, c2) of a contact node's block W = (I − Σ n_a n_aᵀ)·inv. */
-    private double crossW(int p, int c, int c2, double inv) {
-        double v = c == c2 ? 1 : 0;
-        for (int q = 0; q < contactK[p]; q++) {
-            v -= contactN[9 * p + 3 * q + c] * contactN[9 * p + 3 * q + c2];
-        }
-        return v * inv;
-    }
-
-    /**
-     * Adds the off-diagonal (c ≠ c2) parts of the contact nodes' W blocks to S:
-     * S[a,b] += Σ G[a,(p,c)] W_p[c,c2] G[b,(p,c2)]. Per node, the ordered entry pairs with
-     * different coordinates and row(a) ≥ row(b) are listed once and cached.
-     */
-    private void scatterContactBlocks(double[] out) {
-        for (int ci = 0; ci < contactCount; ci++) {
-            int p = contactNodes[ci];
-            int[] list = crossCache[p];
-            if (list == null) {
-                list = crossList(p);
-                crossCache[p] = list;
-            }
-            double inv = contactInvMass(p);
-            double[] wb = scratchBlock;
-            for (int c = 0; c < 3; c++) {
-                for (int c2 = 0; c2 < 3; c2++) {
-                    wb[3 * c + c2] = crossW(p, c, c2, inv);
-                }
-            }
-            for (int i = 0; i < list.length; i += 4) {
-                out[list[i + 2]] += wb[list[i + 3]] * gVal[list[i]] * gVal[list[i + 1]];
-            }
-        }
-    }
-
-    private int[] crossList(int p) {
-        int count = 0;
-        for (int c = 0; c < 3; c++) {
-            for (int c2 = 0; c2 < 3; c2++) {
-                if (c == c2) {
-                    continue;
-                }
-                for (int i = dofPtr[3 * p + c]; i < dofPtr[3 * p + c + 1]; i++) {
-                    for (int j = dofPtr[3 * p + c2]; j < dofPtr[3 * p + c2 + 1]; j++) {
-                        if (rowOf[dofEntry[i]] >= rowOf[dofEntry[j]]) {
-                            count++;
-                        }
-                    }
-                }
-            }
-        }
-        int[] list = new int[4 * count];
-        int q = 0;
-        for (int c = 0; c < 3; c++) {
-            for (int c2 = 0; c2 < 3; c2++) {
-                if (c == c2) {
-                    continue;
-                }
-                for (int i = dofPtr[3 * p + c]; i < dofPtr[3 * p + c + 1]; i++) {
-                    int ka = dofEntry[i];
-                    for (int j = dofPtr[3 * p + c2]; j < dofPtr[3 * p + c2 + 1]; j++) {
-                        int kb = dofEntry[j];
-                        if (rowOf[ka] >= rowOf[kb]) {
-                            list[q++] = ka;
-                            list[q++] = kb;
-                            list[q++] = find(matrix.colPtr, matrix.rowIdx, rowOf[kb], rowOf[ka]);
-                            list[q++] = 3 * c + c2;
-                        }
-                    }
-                }
-            }
-        }
-        return list;
-    }
-
-    /** Contact state saved by {@link #saveContacts} (the collider contacts of a step). */
-    private int[] savedK;
-    private double[] savedN;
-    private double[] savedD;
-    private double[] savedStick;
-    private double[] savedKappa;
-    private double[] savedShift;
-    private double[] savedLambda;
-    private boolean[] savedSticky;
-    private int[] savedNodes;
-    private int savedCount;
-
-    private void saveContacts() {
-        savedK = copy(contactK, savedK);
-        savedN = copy(contactN, savedN);
-        savedD = copy(contactD, savedD);
-        savedStick = copy(contactStick, savedStick);
-        savedKappa = copy(contactKappa, savedKappa);
-        savedShift = copy(contactShift, savedShift);
-        savedLambda = copy(contactLambda, savedLambda);
-        if (savedSticky == null) {
-            savedSticky = new boolean[nodes];
-        }
-        System.arraycopy(sticky, 0, savedSticky, 0, nodes);
-        savedNodes = Arrays.copyOf(contactNodes, contactCount);
-        savedCount = contactCount;
-    }
-
-    private void restoreContacts() {
-        System.arraycopy(savedK, 0, contactK, 0, savedK.length);
-        System.arraycopy(savedN, 0, contactN, 0, savedN.length);
-        System.arraycopy(savedD, 0, contactD, 0, savedD.length);
-        System.arraycopy(savedStick, 0, contactStick, 0, savedStick.length);
-        System.arraycopy(savedKappa, 0, contactKappa, 0, savedKappa.length);
-        System.arraycopy(savedShift, 0, contactShift, 0, savedShift.length);
-        System.arraycopy(savedLambda, 0, contactLambda, 0, savedLambda.length);
-        System.arraycopy(savedSticky, 0, sticky, 0, nodes);
-        if (contactNodes.length < savedCount) {
-            contactNodes = new int[savedCount];
-        }
-        System.arraycopy(savedNodes, 0, contactNodes, 0, savedCount);
-        contactCount = savedCount;
-    }
-
-    private static double[] copy(double[] from, double[] to) {
-        if (to == null) {
-            to = new double[from.length];
-        }
-        System.arraycopy(from, 0, to, 0, from.length);
-        return to;
-    }
-
-    private static int[] copy(int[] from, int[] to) {
-        if (to == null) {
-            to = new int[from.length];
-        }
-        System.arraycopy(from, 0, to, 0, from.length);
-        return to;
-    }
-
+    /** Removes the step's contacts: the contact planes and the cloth–cloth pair rows. */
     private void clearContacts() {
         if (pairRows != null) {
             pairRows.clear();
         }
-        for (int ci = 0; ci < contactCount; ci++) {
-            contactK[contactNodes[ci]] = 0;
-            contactKappa[contactNodes[ci]] = 0;
-            Arrays.fill(contactShift, 3 * contactNodes[ci], 3 * contactNodes[ci] + 3, 0.0);
-            Arrays.fill(contactLambda, 3 * contactNodes[ci], 3 * contactNodes[ci] + 3, 0.0);
-            sticky[contactNodes[ci]] = false;
-        }
-        contactCount = 0;
-    }
-
-    /**
-     * Registers a contact constraint on node p: n·x = d (n unit), with friction target and weight.
-     * Normals are orthonormalised against the node's earlier ones; one nearly parallel to them is
-     * dropped (its constraint is already implied).
-     */
-    private void addContact(int p, double[] n, double d, double[] stick, double[] shift, double kappa) {
-        int k = contactK[p];
-        if (k == 0) {
-            if (contactCount == contactNodes.length) {
-                contactNodes = Arrays.copyOf(contactNodes, 2 * contactCount);
-            }
-            contactNodes[contactCount++] = p;
-        }
-        if (k < 3) {
-            double nx = n[0];
-            double ny = n[1];
-            double nz = n[2];
-            double dd = d;
-            for (int q = 0; q < k; q++) {
-                int o = 9 * p + 3 * q;
-                double dot = nx * contactN[o] + ny * contactN[o + 1] + nz * contactN[o + 2];
-                nx -= dot * contactN[o];
-                ny -= dot * contactN[o + 1];
-                nz -= dot * contactN[o + 2];
-                dd -= dot * contactD[3 * p + q];
-            }
-            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-            if (len > 0.1) {
-                int o = 9 * p + 3 * k;
-                contactN[o] = nx / len;
-                contactN[o + 1] = ny / len;
-                contactN[o + 2] = nz / len;
-                contactD[3 * p + k] = dd / len;
-                contactK[p] = k + 1;
-            }
-        }
-        System.arraycopy(stick, 0, contactStick, 3 * p, 3);
-        for (int c = 0; c < 3; c++) {
-            contactShift[3 * p + c] += shift[c];
-        }
-        contactKappa[p] = Math.max(contactKappa[p], kappa);
+        contacts.clear();
     }
 
     /**
@@ -2250,7 +1831,8 @@ public final class ClothSolver {
             col.sweptBounds(boundsTmp);
             double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
             for (int p = 0; p < nodes; p++) {
-                if (pinned[p] || (onlyFree && (contactK[p] > 0 || p < black)) || !pathNear(start, end, p, boundsTmp, thick)) {
+                if (pinned[p] || (onlyFree && (contacts.normalCount[p] > 0 || p < black))
+                        || !pathNear(start, end, p, boundsTmp, thick)) {
                     continue;
                 }
                 // The coupled step's last pass keeps black nodes only a quarter of the thickness
@@ -2297,7 +1879,7 @@ public final class ClothSolver {
                     dcn += xc[k] * n[k];
                 }
                 if (onlyFree) {
-                    sticky[p] = true;
+                    contacts.sticky[p] = true;
                 } else if (moved2 > 1e-6 * thick * thick) {
                     collideMoved++;
                     if (moved2 > collideMaxMove * collideMaxMove) {
@@ -2306,7 +1888,7 @@ public final class ClothSolver {
                     }
                 }
                 if (register && p >= black) {
-                    addContact(p, n, dcn, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0);
+                    contacts.add(p, n, dcn, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0);
                 } else if (register) {
                     // Black nodes follow the red ones through the hard conforming rows; a contact
                     // row on them too over-constrains a curved contact patch (measured: black
@@ -2372,7 +1954,7 @@ public final class ClothSolver {
                         n[2] = nz;
                         System.arraycopy(end, 3 * node, stick, 0, 3);
                         double d = nx * stick[0] + ny * stick[1] + nz * stick[2];
-                        addContact(node, n, d, stick, zero, mu > 0 ? FRICTION_WEIGHT : 0);
+                        contacts.add(node, n, d, stick, zero, mu > 0 ? FRICTION_WEIGHT : 0);
                     }
                 });
         if (LOG.isLoggable(Level.FINE)) {
@@ -2535,17 +2117,6 @@ public final class ClothSolver {
             worst = Math.max(worst, Math.abs(c - alpha[softStart + s] * softLambda[s]) / distRest[i]);
         }
         return worst;
-    }
-
-    private void scatter(int[] pairs, double[] out) {
-        double[] val = gVal;
-        double[] weights = w;
-        for (int i = 0; i < pairs.length; i += 4) {
-            double wd = weights[pairs[i + 3]];
-            if (wd != 0) {
-                out[pairs[i + 2]] += wd * val[pairs[i]] * val[pairs[i + 1]];
-            }
-        }
     }
 
     /**
