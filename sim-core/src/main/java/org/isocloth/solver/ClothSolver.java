@@ -580,7 +580,7 @@ public final class ClothSolver {
         if (corr != null) {
             System.arraycopy(corr, 0, correction, 0, n3);
         } else {
-            Arrays.fill(correction, 0); // a state of session 10 (no corrections): start at x̂
+            Arrays.fill(correction, 0); // a checkpoint of version 2 (no corrections): start at x̂
         }
     }
 
@@ -678,10 +678,9 @@ public final class ClothSolver {
 
     /**
      * A step that may still be halved is repeated as two half steps when its projection ends at
-     * the iteration cap with more than this many times the strain tolerance. Session 10 tried 2
-     * (it repaired the showcase's tablecloth when every cloth took Newton steps); with Newton
-     * steps for cloths without colliders only, 10 keeps every scene with colliders exactly as
-     * before (2 changed the floor-fold scene from frame 10 on, session 11).
+     * the iteration cap with more than this many times the strain tolerance. With 2 instead, the
+     * floor-fold scene changed from frame 10 on; 10 leaves the default coupled steps with
+     * colliders as they were measured (docs/solver.md).
      */
     static final double HALVING_STRAIN_FACTOR = 10;
 
@@ -837,7 +836,7 @@ public final class ClothSolver {
             // Warm start: the first iterate lies as far from x̂ as the last projection's result lay
             // from its own prediction (a correction scales like force·h², as the tensions do).
             // Measured on the bench sheets: 2.03 → 1.20 iterations per step at 1k, 2.23 → 1.40
-            // at 5k, 3.63 → 1.63 at 20k (docs/benchmarks.md, session 11).
+            // at 5k, 3.63 → 1.63 at 20k (docs/benchmarks.md).
             double scale = (h / tensionH) * (h / tensionH);
             for (int p = 0; p < nodes; p++) {
                 if (!pinned[p]) {
@@ -2052,7 +2051,7 @@ public final class ClothSolver {
      * k·h²/(ρ·l⁴) with the fine edge length l: for the default material at 60 Hz, averaged over
      * the unpinned bending nodes (ρ̄), it is about 1 times the node mass on a 1 m sheet of 22×22
      * cells, 29 times at 50×50 and 470 times at 100×100. D = 10⁻⁶ · min(1, 30/ρ̄): unchanged up to
-     * ρ̄ = 30 (30/(30 + ρ̄) changed the folds of two sample scenes, session 9), 6·10⁻⁸ for the
+     * ρ̄ = 30 (30/(30 + ρ̄) changed the folds of two sample scenes), 6·10⁻⁸ for the
      * 20k bench sheet, whose last iterations otherwise converge linearly (docs/solver.md).
      * Computed when the step size changes.
      *
