@@ -1157,25 +1157,15 @@ public final class ClothSolver {
                 double[] n = c.normal;
                 double d = 0;
                 double gap = 0;
-                double dn0 = 0;
                 for (int k = 0; k < 3; k++) {
                     xc[k] = c.point[k] - (band - thick) * n[k];
                     d += xc[k] * n[k];
                     gap += end[3 * p + k] * n[k];
-                    d0[k] = xc[k] - start[3 * p + k] - dt * c.surfaceVelocity[k];
-                    dn0 += d0[k] * n[k];
                 }
                 gap -= d;
                 double push = Math.max(-gap, 0);
-                double tLen2 = 0;
+                coulombShift(xc, start, p, dt, c.surfaceVelocity, n, mu, push, d0, shift);
                 for (int k = 0; k < 3; k++) {
-                    d0[k] -= dn0 * n[k];
-                    tLen2 += d0[k] * d0[k];
-                }
-                double tLen = Math.sqrt(tLen2);
-                double keep = tLen > 0 ? Math.max(1 - mu * push / tLen, 0) : 1;
-                for (int k = 0; k < 3; k++) {
-                    shift[k] = -(1 - keep) * d0[k];
                     xc[k] += shift[k];
                 }
                 if (p < black) {
@@ -1850,25 +1840,14 @@ public final class ClothSolver {
                 found++;
                 double[] n = c.normal;
                 double push = 0;
-                double dn0 = 0;
-                double[] d0 = scratchD0;
                 for (int k = 0; k < 3; k++) {
                     push += (c.point[k] - end[3 * p + k]) * n[k];
-                    d0[k] = c.point[k] - start[3 * p + k] - dt * c.surfaceVelocity[k];
-                    dn0 += d0[k] * n[k];
                 }
                 push = Math.max(push, 0);
-                double tLen2 = 0;
-                for (int k = 0; k < 3; k++) {
-                    d0[k] -= dn0 * n[k];
-                    tLen2 += d0[k] * d0[k];
-                }
-                double tLen = Math.sqrt(tLen2);
-                double keep = tLen > 0 ? Math.max(1 - mu * push / tLen, 0) : 1;
+                coulombShift(c.point, start, p, dt, c.surfaceVelocity, n, mu, push, scratchD0, shift);
                 double dcn = 0;
                 double moved2 = 0;
                 for (int k = 0; k < 3; k++) {
-                    shift[k] = -(1 - keep) * d0[k];
                     xc[k] = c.point[k] + shift[k];
                     double dk = xc[k] - end[3 * p + k];
                     moved2 += dk * dk;
@@ -1900,6 +1879,39 @@ public final class ClothSolver {
             }
         }
         return found;
+    }
+
+    /**
+     * Coulomb friction of eq. 3.27 at a contact point x_c: the node's tangential displacement
+     * relative to the collider's surface over the step, d0 = x_c − x⁽ⁿ⁾ − h·v_surface without its
+     * normal part, shrinks by μ times the normal correction {@code push}, and vanishes when that
+     * is larger (static friction). Writes the displacement taken off, −(1 − keep)·d0, to
+     * {@code shift}.
+     *
+     * @param xc contact point (3 values)
+     * @param start positions at the start of the step (node p at 3p)
+     * @param vs velocity of the collider's surface at the contact
+     * @param n unit normal
+     * @param d0 scratch (3 values)
+     * @param shift output (3 values)
+     */
+    private static void coulombShift(double[] xc, double[] start, int p, double dt, double[] vs, double[] n,
+            double mu, double push, double[] d0, double[] shift) {
+        double dn0 = 0;
+        for (int k = 0; k < 3; k++) {
+            d0[k] = xc[k] - start[3 * p + k] - dt * vs[k];
+            dn0 += d0[k] * n[k];
+        }
+        double tLen2 = 0;
+        for (int k = 0; k < 3; k++) {
+            d0[k] -= dn0 * n[k];
+            tLen2 += d0[k] * d0[k];
+        }
+        double tLen = Math.sqrt(tLen2);
+        double keep = tLen > 0 ? Math.max(1 - mu * push / tLen, 0) : 1;
+        for (int k = 0; k < 3; k++) {
+            shift[k] = -(1 - keep) * d0[k];
+        }
     }
 
     private static double sq(double[] a, double[] b, int p) {

@@ -73,16 +73,22 @@ class CommandLineTest {
         assertEquals(rows[0], rows[1]);
     }
 
-    @Test
-    void benchGarmentRowReportsTheSkirtAndItsRatioToTheSheet() throws IOException {
-        // The garment section on the sample skirt alone: a scene directory holding only skirt.json
-        // (and the OBJ it names, ../garments/skirt.obj), so the walking shirt and the T-shirt are
-        // reported missing, one row each naming the file, and the skirt runs 3 steps.
+    /** A scene directory holding only skirt.json, beside the OBJ it names (../garments/skirt.obj). */
+    private Path skirtOnlyScenes() throws IOException {
         Path assets = sampleAssets();
         Path scenes = Files.createDirectories(tmp.resolve("scenes"));
         Files.createDirectories(tmp.resolve("garments"));
         Files.copy(assets.resolve("scenes/skirt.json"), scenes.resolve("skirt.json"));
         Files.copy(assets.resolve("garments/skirt.obj"), tmp.resolve("garments/skirt.obj"));
+        return scenes;
+    }
+
+    @Test
+    void benchGarmentRowReportsTheSkirtAndItsRatioToTheSheet() throws IOException {
+        // The garment section on the sample skirt alone: a scene directory holding only skirt.json
+        // (and the OBJ it names, ../garments/skirt.obj), so the walking shirt and the T-shirt are
+        // reported missing, one row each naming the file, and the skirt runs 3 steps.
+        Path scenes = skirtOnlyScenes();
         assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
                 "--garments", scenes.toString(), "--garment-steps", "3"), lastErr);
         assertEquals("", lastErr);
@@ -130,11 +136,7 @@ class CommandLineTest {
         // solve; the row must say so, since its figures are not comparable with the default rows.
         // The same bound as above holds for the red strain when no step ended unconverged
         // (measured: the skirt's first three steps converge in both modes).
-        Path assets = sampleAssets();
-        Path scenes = Files.createDirectories(tmp.resolve("scenes"));
-        Files.createDirectories(tmp.resolve("garments"));
-        Files.copy(assets.resolve("scenes/skirt.json"), scenes.resolve("skirt.json"));
-        Files.copy(assets.resolve("garments/skirt.obj"), tmp.resolve("garments/skirt.obj"));
+        Path scenes = skirtOnlyScenes();
         assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
                 "--garments", scenes.toString(), "--garment-steps", "3", "--contact-springs"), lastErr);
         List<String> rows = lastOut.lines().filter(l -> l.startsWith("| skirt")).toList();
