@@ -221,17 +221,10 @@ final class SelfContactRows {
      * Adds the last solve's multipliers (scaled by the backtracking factor) to the accumulated
      * ones and switches off every row whose accumulated force pulls its sides together (μ &gt; 0:
      * a repulsive row has μ &lt; 0, since x = x_target − W Gᵀ μ moves the first side along −μ n).
+     * With {@code total}, the last solve's multipliers are the rows' whole forces (a Newton
+     * iteration anchored at the prediction) and replace the accumulated ones instead.
      *
      * @return the number of rows switched off
-     */
-    int releaseAdhesive(double stepScale) {
-        return releaseAdhesive(stepScale, false);
-    }
-
-    /**
-     * As {@link #releaseAdhesive(double)}; with {@code total}, the last solve's multipliers are the
-     * rows' whole forces (a Newton iteration anchored at the prediction) and replace the
-     * accumulated ones instead of adding to them.
      */
     int releaseAdhesive(double stepScale, boolean total) {
         int released = 0;
