@@ -450,12 +450,18 @@ public final class Bvh {
         if (stack.length < need) {
             stack = new int[need];
         }
-        int[] st = stack;
+        stack[0] = 0;
+        stack[1] = 0;
+        drainSelf(stack, 2, sink);
+    }
+
+    /**
+     * Runs the unordered self traversal from the node pairs on the stack {@code st[0 .. top)}.
+     * Pairs of distinct nodes on it must overlap.
+     */
+    private void drainSelf(int[] st, int top, PairSink sink) {
         int[] nd = nodes;
         double[] bx = nodeBox;
-        int top = 0;
-        st[top++] = 0;
-        st[top++] = 0;
         while (top > 0) {
             int b = st[--top];
             int a = st[--top];
@@ -465,14 +471,7 @@ public final class Bvh {
                 if (ca > 0) {
                     leafSelfPairs(first, ca, sink);
                 } else {
-                    st[top++] = first;
-                    st[top++] = first;
-                    st[top++] = first + 1;
-                    st[top++] = first + 1;
-                    if (overlap(bx, 6 * first, bx, 6 * first + 6)) {
-                        st[top++] = first;
-                        st[top++] = first + 1;
-                    }
+                    top = pushSelfChildren(st, top, first);
                 }
                 continue;
             }
@@ -484,6 +483,112 @@ public final class Bvh {
                 top = pushChildPairs(st, top, a, ca, nd, bx, b, cb, nd, bx);
             }
         }
+    }
+
+    /** Pushes the pairs of an inner node's children with themselves and, if they overlap, with each other. */
+    private int pushSelfChildren(int[] st, int top, int first) {
+        st[top++] = first;
+        st[top++] = first;
+        st[top++] = first + 1;
+        st[top++] = first + 1;
+        if (overlap(nodeBox, 6 * first, nodeBox, 6 * first + 6)) {
+            st[top++] = first;
+            st[top++] = first + 1;
+        }
+        return top;
+    }
+
+    /**
+     * Splits {@link #selfPairsUnordered} into independent pieces for parallel traversal: node
+     * pairs such that {@link #selfPairsFrom} run on each of them reports, over all of them, every
+     * pair of {@link #selfPairsUnordered} exactly once. The traversal is expanded breadth first
+     * until at least {@code minPieces} pairs are pending or none can be expanded.
+     *
+     * @param minPieces the number of pieces wanted (at least 1)
+     * @return 2 ints (node a, node b) per piece; empty for an empty tree
+     */
+    public int[] selfPieces(int minPieces) {
+        if (n == 0) {
+            return new int[0];
+        }
+        return expand(new int[] {0, 0}, this, true, minPieces);
+    }
+
+    /**
+     * Splits {@link #pairsWithUnordered} into independent pieces (see {@link #selfPieces}), for
+     * {@link #pairsFrom}.
+     *
+     * @param other the other tree (not null)
+     * @param minPieces the number of pieces wanted (at least 1)
+     * @return 2 ints (node of this, node of other) per piece
+     */
+    public int[] piecesWith(Bvh other, int minPieces) {
+        Objects.requireNonNull(other, "other");
+        if (n == 0 || other.n == 0 || !overlap(nodeBox, 0, other.nodeBox, 0)) {
+            return new int[0];
+        }
+        return expand(new int[] {0, 0}, other, false, minPieces);
+    }
+
+    /** Breadth-first expansion of pending node pairs of the self traversal or of the one with other. */
+    private int[] expand(int[] pending, Bvh other, boolean self, int minPieces) {
+        int count = pending.length / 2;
+        boolean expanded = true;
+        while (count < minPieces && expanded) {
+            expanded = false;
+            int[] next = new int[8 * count + 8];
+            int top = 0;
+            for (int i = 0; i < count; i++) {
+                int a = pending[2 * i];
+                int b = pending[2 * i + 1];
+                int ca = nodes[2 * a + 1];
+                int cb = other.nodes[2 * b + 1];
+                if (self && a == b) {
+                    if (ca > 0) {
+                        next[top++] = a;
+                        next[top++] = b;
+                    } else {
+                        top = pushSelfChildren(next, top, nodes[2 * a]);
+                        expanded = true;
+                    }
+                } else if (ca > 0 && cb > 0) {
+                    next[top++] = a;
+                    next[top++] = b;
+                } else {
+                    top = pushChildPairs(next, top, a, ca, nodes, nodeBox, b, cb, other.nodes, other.nodeBox);
+                    expanded = true;
+                }
+            }
+            pending = Arrays.copyOf(next, top);
+            count = top / 2;
+        }
+        return pending;
+    }
+
+    /**
+     * A stack for {@link #selfPairsFrom} and {@link #pairsFrom} with {@code other}: each thread
+     * that traverses pieces needs its own.
+     *
+     * @param other the other tree of the traversal ({@code this} for the self traversal)
+     * @return a new stack
+     */
+    public int[] newStack(Bvh other) {
+        return new int[unorderedStackSize(depth, other.depth)];
+    }
+
+    /**
+     * Reports the pairs of one piece of {@link #selfPieces}; may run concurrently with other
+     * pieces on other threads (each with its own stack and a sink that is safe to call so).
+     *
+     * @param a first node of the piece
+     * @param b second node of the piece
+     * @param sink receives the pairs (i, j), i &lt; j
+     * @param st a stack from {@link #newStack}
+     */
+    public void selfPairsFrom(int a, int b, PairSink sink, int[] st) {
+        st[0] = a;
+        st[1] = b;
+        drainSelf(st, 2, sink);
     }
 
     /**
@@ -503,12 +608,31 @@ public final class Bvh {
         if (stack.length < need) {
             stack = new int[need];
         }
-        int[] st = stack;
+        stack[0] = 0;
+        stack[1] = 0;
+        drainWith(other, stack, 2, sink);
+    }
+
+    /**
+     * Reports the pairs of one piece of {@link #piecesWith}; may run concurrently with other
+     * pieces (see {@link #selfPairsFrom}).
+     *
+     * @param other the other tree
+     * @param a node of this tree
+     * @param b node of the other tree
+     * @param sink receives (index in this, index in other)
+     * @param st a stack from {@link #newStack}
+     */
+    public void pairsFrom(Bvh other, int a, int b, PairSink sink, int[] st) {
+        st[0] = a;
+        st[1] = b;
+        drainWith(other, st, 2, sink);
+    }
+
+    /** Runs the unordered traversal with another tree from the (overlapping) node pairs on the stack. */
+    private void drainWith(Bvh other, int[] st, int top, PairSink sink) {
         int[] na = nodes, nb = other.nodes;
         double[] ba = nodeBox, bb = other.nodeBox;
-        int top = 0;
-        st[top++] = 0;
-        st[top++] = 0;
         while (top > 0) {
             int b = st[--top];
             int a = st[--top];

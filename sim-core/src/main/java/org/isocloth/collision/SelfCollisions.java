@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.function.IntConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.isocloth.linalg.Parallel;
 
 /**
  * Cloth–cloth collision processing over one time step (thesis §3.3: Bridson, Fedkiw and
@@ -214,18 +215,23 @@ public final class SelfCollisions {
     private double[] certEnd;
     private double certDistance = -1;
     /** State of the certificate under way: still quiet, squared reach, CCD tolerance. */
-    private boolean certQuiet;
+    /** Cleared by any certificate sink that cannot clear its pair (written by several threads). */
+    private volatile boolean certQuiet;
     private double certReach;
     private double certReach2;
     private double certEta;
-    private final Bvh.PairSink certVfSink = this::certifyVertexFace;
-    private final Bvh.PairSink certEeSink = this::certifyEdgeEdge;
+    private final Bvh.PairSink certVfSink = (p, t) -> certifyVertexFace(p, t, this.ccdOut);
+    private final Bvh.PairSink certEeSink = (e, g) -> certifyEdgeEdge(e, g, this.ccdOut);
     /** What {@link #run} returns for a call in which nothing acts. */
     private static final Result QUIET = new Result(0, 1, 0, 0, 0, true);
 
     // scratch
     private final double[] gOut = new double[4];
     private final double[] ccdOut = new double[Ccd.OUT_LENGTH];
+    /** Edges from which the certificate's traversals run in parallel (below, the fork costs more than it saves). */
+    private static final int PARALLEL_MIN_EDGES = 4096;
+    /** Pieces of each certificate traversal per processor, so that the round-robin shares even out. */
+    private static final int PIECES_PER_THREAD = 16;
     private final int[] pn = new int[4];
     private final double[] pc = new double[4];
     /** Unit normal, separation and edge parameters of the pair last measured. */
@@ -532,9 +538,13 @@ public final class SelfCollisions {
         certQuiet = true;
         sweptBoxes(Math.max(0.5 * reach, certEta));
         refit();
-        pointTree.pairsWithUnordered(triTree, certVfSink);
-        if (certQuiet) {
-            edgeTree.selfPairsUnordered(certEeSink);
+        if (edges.length / 2 >= PARALLEL_MIN_EDGES && Parallel.processors() > 1) {
+            certifyInPieces();
+        } else {
+            pointTree.pairsWithUnordered(triTree, certVfSink);
+            if (certQuiet) {
+                edgeTree.selfPairsUnordered(certEeSink);
+            }
         }
         if (!certQuiet) {
             return false;
@@ -552,14 +562,44 @@ public final class SelfCollisions {
     }
 
     /**
+     * The certificate's two traversals split into pieces ({@link Bvh#piecesWith}, {@link
+     * Bvh#selfPieces}) shared round robin by one task per processor. The sinks only read the
+     * positions and clear {@link #certQuiet}, so the tasks share nothing else; the result does not
+     * depend on the order in which pieces run.
+     */
+    private void certifyInPieces() {
+        int threads = Parallel.processors();
+        int[] vf = pointTree.piecesWith(triTree, PIECES_PER_THREAD * threads);
+        int[] ee = edgeTree.selfPieces(PIECES_PER_THREAD * threads);
+        Runnable[] tasks = new Runnable[threads];
+        for (int k = 0; k < threads; k++) {
+            int first = k;
+            tasks[k] = () -> {
+                double[] out = new double[Ccd.OUT_LENGTH];
+                Bvh.PairSink vfSink = (p, t) -> certifyVertexFace(p, t, out);
+                Bvh.PairSink eeSink = (e, g) -> certifyEdgeEdge(e, g, out);
+                int[] st = pointTree.newStack(triTree);
+                for (int i = 2 * first; i < vf.length && certQuiet; i += 2 * threads) {
+                    pointTree.pairsFrom(triTree, vf[i], vf[i + 1], vfSink, st);
+                }
+                st = edgeTree.newStack(edgeTree);
+                for (int i = 2 * first; i < ee.length && certQuiet; i += 2 * threads) {
+                    edgeTree.selfPairsFrom(ee[i], ee[i + 1], eeSink, st);
+                }
+            };
+        }
+        Parallel.run(tasks);
+    }
+
+    /**
      * Certificate sink: point p and triangle t. A pair is clear when it is at least the reach
      * apart at the end positions and cannot collide on the step. The distance is bounded below
      * first, cheaply, by the gap between the pair's projections on the axis from the triangle's
      * centroid to the point (exact for a node facing a neighbouring triangle of a flat sheet);
      * when that does not clear it, the exact distance and then the collision pass's own test
-     * decide. (A collision test marks nodes dirty; run clears them.)
+     * decide, with {@code out} as the collision test's scratch.
      */
-    private void certifyVertexFace(int p, int t) {
+    private void certifyVertexFace(int p, int t, double[] out) {
         if (!certQuiet) {
             return;
         }
@@ -568,7 +608,7 @@ public final class SelfCollisions {
             return;
         }
         // along the step the distance stays above its end value minus the motion bound m of
-        // detectVertexFace
+        // collidesVertexFace
         double m = vertexFaceMotion(p, a, b, c);
         double need = clearance(m, p);
         int ip = 3 * p, ia = 3 * a, ib = 3 * b, ic = 3 * c;
@@ -587,13 +627,13 @@ public final class SelfCollisions {
             certQuiet = false;
             return;
         }
-        if (!(d2 > sq(certEta + m + slack(p))) && detectVertexFace(p, t, certEta)) {
+        if (!(d2 > sq(certEta + m + slack(p))) && collidesVertexFace(p, a, b, c, m, certEta, out)) {
             certQuiet = false;
         }
     }
 
     /** Certificate sink: edges e and g (as {@link #certifyVertexFace}, on the axis between the edges' midpoints). */
-    private void certifyEdgeEdge(int e, int g) {
+    private void certifyEdgeEdge(int e, int g, double[] out) {
         if (!certQuiet) {
             return;
         }
@@ -618,7 +658,7 @@ public final class SelfCollisions {
             certQuiet = false;
             return;
         }
-        if (!(d2 > sq(certEta + m + slack(a))) && detectEdgeEdge(e, g, certEta)) {
+        if (!(d2 > sq(certEta + m + slack(a))) && collidesEdgeEdge(a, b, c, d, m, certEta, out)) {
             certQuiet = false;
         }
     }
@@ -1206,13 +1246,7 @@ public final class SelfCollisions {
     /** CCD of point p against triangle t; on a collision, sets the pair and marks it dirty. */
     private boolean detectVertexFace(int p, int t, double eta) {
         int a = tris[3 * t], b = tris[3 * t + 1], c = tris[3 * t + 2];
-        // conservative motion filter: the separation changes by at most m over the step, so it
-        // stays above eta when its start value exceeds eta + m
-        double m = vertexFaceMotion(p, a, b, c);
-        if (farApart(Geometry.pointTriangle(x0, p, a, b, c, null), eta + m, p)) {
-            return false;
-        }
-        if (Ccd.vertexFace(x0, x1, p, a, b, c, eta, ccdOut) < 0) {
+        if (!collidesVertexFace(p, a, b, c, vertexFaceMotion(p, a, b, c), eta, ccdOut)) {
             return false;
         }
         setPair(p, a, b, c, 1, -ccdOut[1], -ccdOut[2], -ccdOut[3]);
@@ -1223,18 +1257,33 @@ public final class SelfCollisions {
     /** CCD of edge e against edge f; on a collision, sets the pair and marks it dirty. */
     private boolean detectEdgeEdge(int e, int f, double eta) {
         int a = edges[2 * e], b = edges[2 * e + 1], c = edges[2 * f], d = edges[2 * f + 1];
-        // as for vertex-face
-        double m = edgeEdgeMotion(a, b, c, d);
-        if (farApart(Geometry.segmentSegment(x0, a, b, c, d, null), eta + m, a)) {
-            return false;
-        }
-        if (Ccd.edgeEdge(x0, x1, a, b, c, d, eta, ccdOut) < 0) {
+        if (!collidesEdgeEdge(a, b, c, d, edgeEdgeMotion(a, b, c, d), eta, ccdOut)) {
             return false;
         }
         double s = ccdOut[1], t = ccdOut[2];
         setPair(a, b, c, d, 1 - s, s, t - 1, -t);
         markPair();
         return true;
+    }
+
+    /**
+     * Whether point p comes within eta of triangle (a, b, c) on the step (CCD into {@code out});
+     * m bounds the change of their separation over the step ({@link #vertexFaceMotion}), so a pair
+     * farther apart than eta + m at the start is skipped without CCD. No side effects but out.
+     */
+    private boolean collidesVertexFace(int p, int a, int b, int c, double m, double eta, double[] out) {
+        if (farApart(Geometry.pointTriangle(x0, p, a, b, c, null), eta + m, p)) {
+            return false;
+        }
+        return Ccd.vertexFace(x0, x1, p, a, b, c, eta, out) >= 0;
+    }
+
+    /** As {@link #collidesVertexFace} for edges (a, b) and (c, d), m from {@link #edgeEdgeMotion}. */
+    private boolean collidesEdgeEdge(int a, int b, int c, int d, double m, double eta, double[] out) {
+        if (farApart(Geometry.segmentSegment(x0, a, b, c, d, null), eta + m, a)) {
+            return false;
+        }
+        return Ccd.edgeEdge(x0, x1, a, b, c, d, eta, out) >= 0;
     }
 
     /**

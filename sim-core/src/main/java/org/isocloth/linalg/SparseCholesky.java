@@ -4,9 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.RecursiveAction;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -63,8 +61,6 @@ public final class SparseCholesky {
     private static final double NODE_SPLIT_FLOPS = 8e6;
     /** Subtrees with more than total work / (FORK_DIVISOR * threads) become separate tasks. */
     private static final double FORK_DIVISOR = 16;
-
-    private static volatile ForkJoinPool sharedPool;
 
     private final int n;
     private final int nnzA;
@@ -591,24 +587,7 @@ public final class SparseCholesky {
     }
 
     static ForkJoinPool pool() {
-        ForkJoinPool p = sharedPool;
-        if (p == null) {
-            synchronized (SparseCholesky.class) {
-                p = sharedPool;
-                if (p == null) {
-                    int par = Math.max(1, Runtime.getRuntime().availableProcessors());
-                    AtomicInteger count = new AtomicInteger();
-                    p = new ForkJoinPool(par, pool -> {
-                        ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                        t.setName("isocloth-linalg-" + count.incrementAndGet());
-                        t.setDaemon(true);
-                        return t;
-                    }, null, false);
-                    sharedPool = p;
-                }
-            }
-        }
-        return p;
+        return Parallel.pool();
     }
 
     private void recordFailure(Throwable e) {

@@ -2,6 +2,7 @@ package org.isocloth.solver;
 
 import java.util.Arrays;
 import org.isocloth.linalg.NotPositiveDefiniteException;
+import org.isocloth.linalg.Parallel;
 import org.isocloth.linalg.SparseCholesky;
 import org.isocloth.linalg.SymmetricCsc;
 
@@ -223,11 +224,75 @@ final class PrimalSystem {
         int threads = Runtime.getRuntime().availableProcessors();
         cholesky = perm == null ? new SparseCholesky(matrix, SparseCholesky.Ordering.AUTO, threads, 3)
                 : new SparseCholesky(matrix, perm, threads, 3);
+        dynParts = dynEnd - dynStart >= parallelMinRows ? partitionDynamicRows() : null;
         bvec = new double[n3];
         scaled = new double[rows];
         staticValues = new double[rowIdx.length];
         staticG = new double[gDof.length];
         staticAlpha = new double[rows];
+    }
+
+    /**
+     * Dynamic rows from which their part of K is added by two threads (see {@link #dynParts});
+     * below, forking costs more than it saves. Tests lower it to exercise the partitioned path.
+     */
+    static int parallelMinRows = 20_000;
+
+    /**
+     * The dynamic rows in three lists, or null for a small system: rows whose nodes all lie in the
+     * first half of the fill-reducing order, rows whose nodes all lie in the second half, and the
+     * rows that touch both. A row adds only to the entries between its own nodes, so the rows of
+     * the first two lists never add to the same entry and are added concurrently; the third list
+     * follows. The order of the additions depends only on the lists, not on the processors.
+     */
+    private final int[][] dynParts;
+
+    private int[][] partitionDynamicRows() {
+        int[] perm = cholesky.permutation();
+        boolean[] second = new boolean[nodes];
+        for (int k = perm.length / 2; k < perm.length; k++) {
+            second[perm[k] / 3] = true;
+        }
+        int[][] parts = new int[3][dynEnd - dynStart];
+        int[] size = new int[3];
+        for (int row = dynStart; row < dynEnd; row++) {
+            int part = -1;
+            for (int e = gPtr[row]; e < gPtr[row + 1]; e++) {
+                int side = second[gDof[e] / 3] ? 1 : 0;
+                part = part < 0 || part == side ? side : 2;
+            }
+            part = Math.max(part, 0);
+            parts[part][size[part]++] = row;
+        }
+        for (int k = 0; k < 3; k++) {
+            parts[k] = Arrays.copyOf(parts[k], size[k]);
+        }
+        return parts;
+    }
+
+    /**
+     * Adds the dynamic rows' Σ g gᵀ/α and, with kgCoef, their geometric stiffness to out: in row
+     * order for a small system, else by the lists of {@link #dynParts}, the first two in parallel.
+     */
+    private void addDynamic(double[] gVal, double[] alpha, double[] out) {
+        if (dynParts == null) {
+            addRows(dynStart, dynEnd, gVal, alpha, out);
+            if (kgCoef != null) {
+                addGeometric(gVal, out);
+            }
+            return;
+        }
+        Parallel.run(() -> addPart(dynParts[0], gVal, alpha, out), () -> addPart(dynParts[1], gVal, alpha, out));
+        addPart(dynParts[2], gVal, alpha, out);
+    }
+
+    private void addPart(int[] list, double[] gVal, double[] alpha, double[] out) {
+        for (int row : list) {
+            addRows(row, row + 1, gVal, alpha, out);
+            if (kgCoef != null) {
+                addGeometric(row, gVal, out);
+            }
+        }
     }
 
     /** The most nodes one row of G may touch (a conforming row touches 2·valence + 1). */
@@ -337,10 +402,7 @@ final class PrimalSystem {
             staticValid = true;
         }
         System.arraycopy(staticValues, 0, values, 0, values.length);
-        addRows(dynStart, dynEnd, gVal, alpha, values);
-        if (kgCoef != null) {
-            addGeometric(gVal, values);
-        }
+        addDynamic(gVal, alpha, values);
         Arrays.fill(bvec, 0);
         if (kgRhs != null) {
             System.arraycopy(kgRhs, 0, bvec, 0, bvec.length);
@@ -423,10 +485,14 @@ final class PrimalSystem {
      */
     private void addGeometric(double[] gVal, double[] out) {
         for (int row = dynStart; row < dynEnd; row++) {
-            double c = kgCoef[row];
-            if (c == 0) {
-                continue;
-            }
+            addGeometric(row, gVal, out);
+        }
+    }
+
+    /** Adds row's term of {@link #addGeometric(double[], double[])}. */
+    private void addGeometric(int row, double[] gVal, double[] out) {
+        double c = kgCoef[row];
+        if (c != 0) {
             int e0 = gPtr[row];
             for (int i = 3 * pairPtr[row], end = 3 * pairPtr[row + 1]; i < end; i += 3) {
                 int a = pairs[i];

@@ -119,6 +119,16 @@ class BvhTest {
     static TreeSet<Long> treeSelf(Bvh bvh) {
         TreeSet<Long> s = selfPairs(bvh::selfPairs);
         assertEquals(s, selfPairs(bvh::selfPairsUnordered), "selfPairsUnordered");
+        // the pieces of a parallel traversal together report the same pairs, each once
+        for (int pieces : new int[] {1, 2, 7, 64}) {
+            int[] pc = bvh.selfPieces(pieces);
+            int[] st = bvh.newStack(bvh);
+            assertEquals(s, selfPairs(sink -> {
+                for (int k = 0; k < pc.length; k += 2) {
+                    bvh.selfPairsFrom(pc[k], pc[k + 1], sink, st);
+                }
+            }), pieces + " pieces");
+        }
         return s;
     }
 
@@ -137,6 +147,15 @@ class BvhTest {
     static TreeSet<Long> treeCross(Bvh a, Bvh b) {
         TreeSet<Long> s = crossPairs(sink -> a.pairsWith(b, sink));
         assertEquals(s, crossPairs(sink -> a.pairsWithUnordered(b, sink)), "pairsWithUnordered");
+        for (int pieces : new int[] {1, 3, 64}) {
+            int[] pc = a.piecesWith(b, pieces);
+            int[] st = a.newStack(b);
+            assertEquals(s, crossPairs(sink -> {
+                for (int k = 0; k < pc.length; k += 2) {
+                    a.pairsFrom(b, pc[k], pc[k + 1], sink, st);
+                }
+            }), pieces + " pieces");
+        }
         return s;
     }
 

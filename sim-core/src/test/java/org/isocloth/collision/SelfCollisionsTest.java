@@ -647,7 +647,20 @@ class SelfCollisionsTest {
 
     @Test
     void quietCertificateChangesNothing() {
-        // Two parallel 0.4 m sheets (6 x 6 cells each, subdivided) 0.2 m apart; the upper one
+        quietCertificateChangesNothing(6);
+    }
+
+    @Test
+    void quietCertificateInParallelPiecesChangesNothing() {
+        // 1.6 m sheets of 24 x 24 cells (the same cell size): 4,608 fine triangles and about
+        // 7,000 fine edges each, above the 4,096 edges from which the certificate's traversals
+        // run in pieces, one task per processor (with one processor this repeats the test above
+        // on a larger mesh)
+        quietCertificateChangesNothing(24);
+    }
+
+    private static void quietCertificateChangesNothing(int cells) {
+        // Two parallel sheets of cells x cells (subdivided) and 0.4 m per 6 cells, 0.2 m apart; the upper one
         // approaches, comes within the pair distance (2 x thickness = 0.02 m) and within the
         // thickness, moves away, rests, then crosses the lower one in a single step (its end
         // 0.05 m below it: beyond the pair distance, so only the continuous test sees it), with a
@@ -658,8 +671,9 @@ class SelfCollisionsTest {
         // pair came within reach or collided after a quiet call (it is only tried then).
         double thick = 0.01;
         double reach = 2 * thick;
-        Sheet a = sheet(0.4, 0.4, 6, 6, 0, 0, 0);
-        Sheet s = join(a, sheet(0.4, 0.4, 6, 6, 0, 0, 0.2));
+        double size = 0.4 * cells / 6;
+        Sheet a = sheet(size, size, cells, cells, 0, 0, 0);
+        Sheet s = join(a, sheet(size, size, cells, cells, 0, 0, 0.2));
         int n = s.nodes();
         int lower = a.nodes();
         double[] invMass = filled(n, 1);
