@@ -228,8 +228,11 @@ public final class SelfCollisions {
     // scratch
     private final double[] gOut = new double[4];
     private final double[] ccdOut = new double[Ccd.OUT_LENGTH];
-    /** Edges from which the certificate's traversals run in parallel (below, the fork costs more than it saves). */
-    private static final int PARALLEL_MIN_EDGES = 4096;
+    /**
+     * Edges from which the certificate's traversals run in parallel: below, the fork costs more
+     * than it saves (measured on the 1k-triangle bench sheet, 5,900 edges). Tests lower it.
+     */
+    static int parallelMinEdges = 16_384;
     /** Pieces of each certificate traversal per processor, so that the round-robin shares even out. */
     private static final int PIECES_PER_THREAD = 16;
     private final int[] pn = new int[4];
@@ -538,7 +541,7 @@ public final class SelfCollisions {
         certQuiet = true;
         sweptBoxes(Math.max(0.5 * reach, certEta));
         refit();
-        if (edges.length / 2 >= PARALLEL_MIN_EDGES && Parallel.processors() > 1) {
+        if (edges.length / 2 >= parallelMinEdges && Parallel.processors() > 1) {
             certifyInPieces();
         } else {
             pointTree.pairsWithUnordered(triTree, certVfSink);

@@ -653,10 +653,16 @@ class SelfCollisionsTest {
     @Test
     void quietCertificateInParallelPiecesChangesNothing() {
         // 1.6 m sheets of 24 x 24 cells (the same cell size): 4,608 fine triangles and about
-        // 7,000 fine edges each, above the 4,096 edges from which the certificate's traversals
-        // run in pieces, one task per processor (with one processor this repeats the test above
-        // on a larger mesh)
-        quietCertificateChangesNothing(24);
+        // 7,000 fine edges each; from 4,096 edges on the certificate's traversals run in pieces,
+        // one task per processor (with one processor this repeats the test above on a larger
+        // mesh)
+        int saved = SelfCollisions.parallelMinEdges;
+        SelfCollisions.parallelMinEdges = 4096;
+        try {
+            quietCertificateChangesNothing(24);
+        } finally {
+            SelfCollisions.parallelMinEdges = saved;
+        }
     }
 
     private static void quietCertificateChangesNothing(int cells) {
