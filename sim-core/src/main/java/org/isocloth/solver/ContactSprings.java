@@ -10,23 +10,25 @@ import java.util.Arrays;
  * the collider's surface (n the outward normal where it was detected, d = n·x_c), with the
  * friction target x_s (where the node sticks to the moving surface) and the friction displacement
  * f that collision processing took off the node's tangential motion (eq. 3.27). While the node
- * lies inside the band ({@code n·x < d}) the candidate is active and adds to the step's objective
+ * lies inside the band (g = n·x − d &lt; 0) the candidate adds to the step's objective
  *
  * <pre>
- *   ½ s (n·x − d)²  +  ½ κ m |P (x − x_s)|²  −  m fᵀ x
+ *   ψ(g)  +  ½ κ m |P (x − x_s)|²  −  m fᵀ x
  * </pre>
  *
- * with s = {@link #NORMAL_WEIGHT}·m the normal stiffness (in the units of the step's mass metric,
- * stiffness·h²), P = I − Σ n nᵀ the projector onto the tangent plane of the node's active normals
- * and κ the friction weight of eq. 3.28 softened. These terms are quadratic, so a Newton
- * iteration takes them exactly: a step in steady contact converges like a free one, and only a
- * change of the active set costs another iteration. Unlike a hard plane the spring lets a node of a
- * rigid red triangle sit a few micrometres inside the band, so a doubly curved contact patch is not
- * over-constrained and black nodes can carry contacts too.
+ * with ψ a one-sided stiff spring of stiffness s = {@link #NORMAL_WEIGHT}·m (in the units of the
+ * step's mass metric, stiffness·h²) whose stiffness ramps up over the first {@link #ramp} of
+ * depth, so that ψ is twice continuously differentiable ({@link #assemble}); P = I − Σ n nᵀ the
+ * projector onto the tangent plane of the node's planes that hold it, and κ the friction weight of
+ * eq. 3.28 softened. Newton iterations take these terms by their second-order model, so a step in
+ * steady contact converges like a free one, and a node grazing its plane changes the system
+ * continuously. Unlike a hard plane the spring lets a node of a rigid red triangle sit a few
+ * micrometres inside the band, so a doubly curved contact patch is not over-constrained and black
+ * nodes can carry contacts too.
  *
- * <p>How deep an active node sits: a force F on it (N) leaves it F h²/s inside the band. With
+ * <p>How deep a node sits: a force F on it (N) leaves it about F h²/s + δ/2 inside the band. With
  * s = 10⁴ m, a node of 30 mg carrying a 15 mN share of a shirt's weight at 60 steps/s sits
- * 14 µm inside a 3 mm band.
+ * 14 µm plus half the ramp inside a 3 mm band.
  */
 final class ContactSprings {
     /** Normal stiffness relative to the node's mass (stiffness·h²/m). */
@@ -191,22 +193,42 @@ final class ContactSprings {
     }
 
     /**
-     * Assembles the active contacts' terms of the primal system K z = b (x = x_target − z): for
-     * each node with an active plane, the block κm P + Σ s n nᵀ and the right-hand side
-     * κm P (x_target − x_s) + Σ s (n·x_target − d) n − m f (the friction displacement acts on the
-     * node's inertia, whose anchor is x̂; only with {@code anchoredAtPrediction}).
+     * Depth over which a plane's stiffness ramps up from 0 to s (m); 0 gives the plain one-sided
+     * quadratic ½ s (n·x − d)². See {@link #assemble}.
+     */
+    double ramp;
+
+    /**
+     * Assembles the active contacts' terms of the primal system K z = b (x = x_target − z),
+     * linearised at the iterate x_k.
+     *
+     * <p>Normal part: with g = n·x − d, each plane's energy ψ(g) has the curvature
+     * ψ''(g) = s·min(1, −g/δ) inside the band (g &lt; 0) and 0 outside, δ = {@link #ramp}:
+     * ψ'(g) = −s g²/(2δ) for −δ ≤ g ≤ 0 and s (g + δ/2) below. ψ is twice continuously
+     * differentiable, so a node grazing its plane changes the system continuously instead of
+     * switching a stiffness s on and off (δ = 0: the plain quadratic). Its second-order model
+     * at g_k is ½ k (n·x − d')² with k = ψ''(g_k) and d' = d + g_k − ψ'(g_k)/k: the block k n nᵀ
+     * and the right-hand side k (n·x_target − d') n.
+     *
+     * <p>Friction part, for a node with a plane that holds it (with a ramp: x_k inside the band;
+     * without: an active plane): the block κm P and the right-hand side κm P (x_target − x_s) − m f
+     * (the friction displacement acts on the node's inertia, whose anchor is x̂; only with
+     * {@code anchoredAtPrediction}). It is not ramped: Coulomb's bound is already in x_s and f, and
+     * a ramped friction weight let a sheet on a 20° incline creep (measured: 1 cm in 1 s).
      *
      * @param xTarget the iteration's anchor
+     * @param xk the iterate the energy is linearised at
      * @param mass node masses of the step (drag included)
      * @param anchoredAtPrediction whether x_target is the prediction x̂ (Newton iterations)
      */
-    void assemble(double[] xTarget, double[] mass, boolean anchoredAtPrediction) {
+    void assemble(double[] xTarget, double[] xk, double[] mass, boolean anchoredAtPrediction) {
         blockCount = 0;
+        double delta = ramp;
         for (int i = 0; i < count; i++) {
             int p = list[i];
             int nb = 0;
             for (int q = 0; q < k[p]; q++) {
-                if (!active[3 * p + q]) {
+                if (!on(xk, p, q, delta)) {
                     continue;
                 }
                 // Gram-Schmidt: the tangent projector needs an orthonormal basis of the normals
@@ -255,16 +277,20 @@ final class ContactSprings {
                 }
             }
             for (int q = 0; q < k[p]; q++) {
-                if (!active[3 * p + q]) {
+                if (!on(xk, p, q, delta)) {
                     continue;
                 }
                 int o = 9 * p + 3 * q;
+                double g = gap(xk, p, q);
+                double kq = s * weight(g, delta);
+                // d' − d = g_k − ψ'(g_k)/k: g_k/2 on the ramp, −δ/2 below it, 0 without a ramp
+                double dPrime = offset[3 * p + q] + (!(delta > 0) ? 0 : g > -delta ? 0.5 * g : -0.5 * delta);
                 double e = normal[o] * xTarget[3 * p] + normal[o + 1] * xTarget[3 * p + 1]
-                        + normal[o + 2] * xTarget[3 * p + 2] - offset[3 * p + q];
+                        + normal[o + 2] * xTarget[3 * p + 2] - dPrime;
                 for (int c = 0; c < 3; c++) {
-                    r[3 * p + c] += s * e * normal[o + c];
+                    r[3 * p + c] += kq * e * normal[o + c];
                     for (int c2 = 0; c2 < 3; c2++) {
-                        block[b + 3 * c + c2] += s * normal[o + c] * normal[o + c2];
+                        block[b + 3 * c + c2] += kq * normal[o + c] * normal[o + c2];
                     }
                 }
             }
@@ -273,6 +299,28 @@ final class ContactSprings {
             }
             blockNodes[blockCount++] = p;
         }
+    }
+
+    /** g = n·x − d of plane q of node p at x. */
+    private double gap(double[] x, int p, int q) {
+        int o = 9 * p + 3 * q;
+        return normal[o] * x[3 * p] + normal[o + 1] * x[3 * p + 1] + normal[o + 2] * x[3 * p + 2] - offset[3 * p + q];
+    }
+
+    /**
+     * Whether plane q of node p takes part at x_k: with a ramp, when x_k lies inside the band
+     * (the energy is smooth, so no active set is needed); without, when it is active.
+     */
+    private boolean on(double[] xk, int p, int q, double delta) {
+        return delta > 0 ? gap(xk, p, q) < 0 : active[3 * p + q];
+    }
+
+    /** ψ''(g)/s: min(1, −g/δ) inside the band, 0 outside; 1 without a ramp (δ = 0, active planes only). */
+    private static double weight(double g, double delta) {
+        if (!(delta > 0)) {
+            return 1;
+        }
+        return g < 0 ? Math.min(1, -g / delta) : 0;
     }
 
     /** @return the number of nodes (the arrays' first dimension) */

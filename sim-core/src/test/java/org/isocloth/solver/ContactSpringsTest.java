@@ -75,7 +75,7 @@ class ContactSpringsTest {
         }
         double[] xt = {0, 0, 0, 0.3, -0.1, 0.05, 1, 1, 1};
         double[] mass = {M, M, M};
-        cs.assemble(xt, mass, true);
+        cs.assemble(xt, xt, mass, true);
         assertEquals(1, cs.blockCount);
         assertEquals(p, cs.blockNodes[0]);
         double h = 1e-3;
@@ -121,6 +121,50 @@ class ContactSpringsTest {
                 new double[] {-0.09, 0.2});
     }
 
+    /**
+     * With a ramp δ the normal energy is ψ(g), g = n·x − d, ψ'' = s·min(1, −g/δ) inside the band
+     * and 0 outside; integrating twice from ψ(0) = ψ'(0) = 0 gives ψ = s(−g)³/(6δ) on the ramp and
+     * ψ = s(g²/2 + δg/2 + δ²/6) below it (value and slope match at g = −δ: sδ²/6 and −sδ/2).
+     * Linearised at x_k, assemble must give ψ's second-order model there: the block
+     * ψ''(g_k) n nᵀ, and a right-hand side with which the model's gradient at x_k is ψ's,
+     * ∇_z = −ψ'(g_k) n (x = x_target − z). Checked at depths on the ramp, below it and outside
+     * the band (no block at all), with friction off (κ = 0, f = 0) to isolate the normal part.
+     */
+    @Test
+    void theRampIsTheSecondOrderModelOfTheSmoothEnergy() {
+        double delta = 1e-3;
+        double s = ContactSprings.NORMAL_WEIGHT * M;
+        double[] n = {0.6, 0.8, 0};
+        double d = 0.05;
+        for (double g : new double[] {-0.3 * delta, -delta, -2.5 * delta, 0.2 * delta}) {
+            ContactSprings cs = new ContactSprings(1);
+            cs.ramp = delta;
+            cs.add(0, n, d, new double[3], new double[3], 0, true);
+            double[] xt = {0.01, 0.07, -0.02};
+            // x_k: the point at depth g, shifted tangentially (the model must not care)
+            double[] xk = {(d + g) * n[0] - 0.8 * 0.004, (d + g) * n[1] + 0.6 * 0.004, 0.003};
+            cs.assemble(xt, xk, new double[] {M}, true);
+            if (g > 0) {
+                assertEquals(0, cs.blockCount, "outside the band");
+                continue;
+            }
+            double curvature = s * Math.min(1, -g / delta);
+            double slope = g > -delta ? -s * g * g / (2 * delta) : s * (g + delta / 2);
+            double[] zk = new double[3];
+            for (int c = 0; c < 3; c++) {
+                zk[c] = xt[c] - xk[c];
+            }
+            for (int c = 0; c < 3; c++) {
+                double grad = -cs.blockRhs[c];
+                for (int c2 = 0; c2 < 3; c2++) {
+                    assertEquals(curvature * n[c] * n[c2], cs.block[3 * c + c2], 1e-12 * s, "block at g " + g);
+                    grad += cs.block[3 * c + c2] * zk[c2];
+                }
+                assertEquals(-slope * n[c], grad, 1e-12 * s, "gradient at g " + g);
+            }
+        }
+    }
+
     @Test
     void aPlaneIsActiveExactlyWhileItsNodeIsInsideTheBand() {
         ContactSprings cs = new ContactSprings(2);
@@ -130,7 +174,7 @@ class ContactSpringsTest {
         // outside the band (y = 0.02 > d = 0.01): stays inactive, nothing to assemble
         assertEquals(0, cs.update(x, 0.001));
         assertEquals(0, cs.activeCount());
-        cs.assemble(x, new double[] {M, M}, true);
+        cs.assemble(x, x, new double[] {M, M}, true);
         assertEquals(0, cs.blockCount);
         // 5 mm inside: switches on, and the change counts (farther than the 1 mm slack)
         x[1] = 0.005;
