@@ -1060,8 +1060,8 @@ public final class ClothSolver {
 
     /**
      * The coupled step with collider contacts as springs inside the Newton solve: contact
-     * candidates are detected along the inertial path, the projection holds the active ones as
-     * one-sided springs and updates the active set after every iteration, and a collision check
+     * candidates are detected along the inertial path, the projection holds them as one-sided
+     * springs of a smooth energy (those whose node lies inside the band), and a collision check
      * after the projection decides whether another projection is needed (contacts the projection
      * missed, or cloth–cloth contacts as pair rows). Only what that check still finds after the
      * last round is moved by a final collision pass.
