@@ -184,17 +184,10 @@ public final class SelfCollisions {
     private final double[] moveNormal;
     /** Per node: normal of its latest collision in the impact-zone stage. */
     private final double[] zoneNormal;
-    private final int[] parent;
-    private final boolean[] inZone;
-    private final boolean[] zoneRigid;
-    private final boolean[] zoneTouched;
-    private int[] zoneNodes = new int[64];
+    private final ImpactZoneSet zones;
     private int zoneCollisions;
     private int zoneTotal;
     private int zoneIters;
-    private int zoneCount;
-    private long[] zoneKeys = new long[64];
-    private int[] group = new int[64];
     private final RigidZone rigid = new RigidZone();
     /** Collision passes per round (&ge; 1); tests lower it to force the impact zones. */
     int maxPasses = MAX_PASSES;
@@ -304,10 +297,7 @@ public final class SelfCollisions {
         moveSize = new double[nodeCount];
         moveNormal = new double[n3];
         zoneNormal = new double[n3];
-        parent = new int[nodeCount];
-        inZone = new boolean[nodeCount];
-        zoneRigid = new boolean[nodeCount];
-        zoneTouched = new boolean[nodeCount];
+        zones = new ImpactZoneSet(nodeCount);
     }
 
     private static void checkIndices(String name, int[] idx, int count) {
@@ -934,7 +924,7 @@ public final class SelfCollisions {
         if (f != null && !(f[p] || f[a] || f[b] || f[c])) {
             return;
         }
-        if (skipRigid && sameRigidZone(p, a, b, c)) {
+        if (skipRigid && zones.sameRigidZone(p, a, b, c)) {
             return;
         }
         vf = push(vf, vfCount++, p, t);
@@ -949,7 +939,7 @@ public final class SelfCollisions {
         if (f != null && !(f[a] || f[b] || f[c] || f[d])) {
             return;
         }
-        if (skipRigid && sameRigidZone(a, b, c, d)) {
+        if (skipRigid && zones.sameRigidZone(a, b, c, d)) {
             return;
         }
         ee = push(ee, eeCount++, e, g);
@@ -1364,50 +1354,13 @@ public final class SelfCollisions {
     // ---------------------------------------------------------------------------------------
     // 3. impact zones
 
-    private int find(int i) {
-        int r = i;
-        while (parent[r] != r) {
-            r = parent[r];
-        }
-        while (parent[i] != r) {
-            int next = parent[i];
-            parent[i] = r;
-            i = next;
-        }
-        return r;
-    }
-
-    private boolean sameRigidZone(int a, int b, int c, int d) {
-        if (!(inZone[a] && inZone[b] && inZone[c] && inZone[d])) {
-            return false;
-        }
-        int r = find(a);
-        return zoneRigid[r] && find(b) == r && find(c) == r && find(d) == r;
-    }
-
-    private void addToZone(int node) {
-        if (!inZone[node]) {
-            inZone[node] = true;
-            if (zoneCount == zoneNodes.length) {
-                zoneNodes = Arrays.copyOf(zoneNodes, 2 * zoneNodes.length);
-            }
-            zoneNodes[zoneCount++] = node;
-        }
-    }
-
     /**
      * Rigid impact zones until no collision remains; returns whether none remains, and leaves the
      * statistics in {@link #zoneCollisions}, {@link #zoneTotal} and {@link #zoneIters}.
      */
     private boolean impactZones(double eta) {
         System.arraycopy(x1, 0, pre, 0, n3);
-        for (int i = 0; i < nodes; i++) {
-            parent[i] = i;
-            inZone[i] = false;
-            zoneRigid[i] = false;
-            zoneTouched[i] = false;
-        }
-        zoneCount = 0;
+        zones.clear();
         skipRigid = true;
         int collisions = 0;
         int iterations = 0;
@@ -1447,31 +1400,19 @@ public final class SelfCollisions {
                 // last resort: one zone holding every node; nodes that were in no collision
                 // report the normal of the last one found
                 for (int i = 0; i < nodes; i++) {
-                    if (!inZone[i]) {
+                    if (!zones.contains(i)) {
                         System.arraycopy(ccdOut, Ccd.OUT_NORMAL, zoneNormal, 3 * i, 3);
                     }
-                    addToZone(i);
-                    int r = find(i), r0 = find(0);
-                    if (r != r0) {
-                        parent[r] = r0;
-                    }
                 }
-                zoneTouched[find(0)] = true;
+                zones.joinAll();
                 global = true;
             }
             iterations++;
             moveTouchedZones();
         }
-        int zones = 0;
-        for (int k = 0; k < zoneCount; k++) {
-            int node = zoneNodes[k];
-            if (find(node) == node) {
-                zones++;
-            }
-        }
         skipRigid = false;
         zoneCollisions = collisions;
-        zoneTotal = zones;
+        zoneTotal = zones.zoneCount();
         zoneIters = iterations;
         return clean;
     }
@@ -1481,75 +1422,24 @@ public final class SelfCollisions {
      * returns whether two zones (or a free node and a zone) were merged.
      */
     private boolean joinPair() {
-        double nx = ccdOut[Ccd.OUT_NORMAL], ny = ccdOut[Ccd.OUT_NORMAL + 1], nz = ccdOut[Ccd.OUT_NORMAL + 2];
-        boolean merged = false;
-        int r0 = -1;
         for (int k = 0; k < 4; k++) {
-            int node = pn[k];
-            zoneNormal[3 * node] = nx;
-            zoneNormal[3 * node + 1] = ny;
-            zoneNormal[3 * node + 2] = nz;
-            if (!inZone[node]) {
-                merged = true;
-                addToZone(node);
-            }
-            int r = find(node);
-            if (r0 < 0) {
-                r0 = r;
-            } else if (r != r0) {
-                parent[r] = r0;
-                merged = true;
-            }
+            System.arraycopy(ccdOut, Ccd.OUT_NORMAL, zoneNormal, 3 * pn[k], 3);
         }
-        // a collision inside a zone that is not rigid (deforming pins) cannot be fixed by it
-        zoneTouched[r0] |= merged;
-        return merged;
+        return zones.join(pn);
     }
 
     /** Recomputes the rigid motion of every zone that grew in this iteration. */
     private void moveTouchedZones() {
-        if (zoneKeys.length < zoneCount) {
-            zoneKeys = new long[Math.max(zoneCount, 2 * zoneKeys.length)];
-        }
-        // roots may have changed after the touched flags were set: move the flags to the roots
-        for (int k = 0; k < zoneCount; k++) {
-            int node = zoneNodes[k];
-            if (zoneTouched[node] && find(node) != node) {
-                zoneTouched[node] = false;
-                zoneTouched[find(node)] = true;
+        zones.moveTouched((group, size) -> {
+            boolean isRigid = rigid.move(group, 0, size, x0, pre, w, x1);
+            for (int j = 0; j < size; j++) {
+                int node = group[j];
+                markDirty(node);
+                int i = 3 * node;
+                record(node, x1[i] - pre[i], x1[i + 1] - pre[i + 1], x1[i + 2] - pre[i + 2],
+                        zoneNormal[i], zoneNormal[i + 1], zoneNormal[i + 2]);
             }
-        }
-        for (int k = 0; k < zoneCount; k++) {
-            int node = zoneNodes[k];
-            zoneKeys[k] = ((long) find(node) << 32) | node;
-        }
-        Arrays.sort(zoneKeys, 0, zoneCount);
-        int k = 0;
-        while (k < zoneCount) {
-            int root = (int) (zoneKeys[k] >>> 32);
-            int end = k;
-            while (end < zoneCount && (int) (zoneKeys[end] >>> 32) == root) {
-                end++;
-            }
-            if (zoneTouched[root]) {
-                zoneTouched[root] = false;
-                int size = end - k;
-                if (group.length < size) {
-                    group = new int[Math.max(size, 2 * group.length)];
-                }
-                for (int j = 0; j < size; j++) {
-                    group[j] = (int) zoneKeys[k + j];
-                }
-                zoneRigid[root] = rigid.move(group, 0, size, x0, pre, w, x1);
-                for (int j = 0; j < size; j++) {
-                    int node = group[j];
-                    markDirty(node);
-                    int i = 3 * node;
-                    record(node, x1[i] - pre[i], x1[i + 1] - pre[i + 1], x1[i + 2] - pre[i + 2],
-                            zoneNormal[i], zoneNormal[i + 1], zoneNormal[i + 2]);
-                }
-            }
-            k = end;
-        }
+            return isRigid;
+        });
     }
 }

@@ -896,7 +896,7 @@ public final class ClothSolver {
                 double worst = 0;
                 int wn = -1;
                 for (int p = 0; p < nodes; p++) {
-                    double d = Math.sqrt(sq(xCollided, xk, p));
+                    double d = Math.sqrt(NodePaths.distance2(xCollided, xk, p));
                     if (d > worst) {
                         worst = d;
                         wn = p;
@@ -1155,7 +1155,7 @@ public final class ClothSolver {
             col.sweptBounds(boundsTmp);
             double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
             for (int p = 0; p < nodes; p++) {
-                if (pinned[p] || onlyNew && springs.has(p) || !pathNear(start, end, p, boundsTmp, band)
+                if (pinned[p] || onlyNew && springs.has(p) || !NodePaths.near(start, end, p, boundsTmp, band)
                         || !col.contact(start, end, p, band, c)) {
                     continue;
                 }
@@ -1169,7 +1169,7 @@ public final class ClothSolver {
                 }
                 gap -= d;
                 double push = Math.max(-gap, 0);
-                coulombShift(xc, start, p, dt, c.surfaceVelocity, n, mu, push, d0, shift);
+                NodePaths.coulombShift(xc, start, p, dt, c.surfaceVelocity, n, mu, push, d0, shift);
                 for (int k = 0; k < 3; k++) {
                     xc[k] += shift[k];
                 }
@@ -1524,7 +1524,6 @@ public final class ClothSolver {
         }
     }
 
-
     /** How projections without contacts iterate; see {@link #setProjection}. */
     private ProjectionMode projection = ProjectionMode.AUTO;
     /** Whether this step's projections without contacts take Newton steps (from {@link #projection}). */
@@ -1829,7 +1828,7 @@ public final class ClothSolver {
             double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
             for (int p = 0; p < nodes; p++) {
                 if (pinned[p] || (onlyFree && (contacts.normalCount[p] > 0 || p < black))
-                        || !pathNear(start, end, p, boundsTmp, thick)) {
+                        || !NodePaths.near(start, end, p, boundsTmp, thick)) {
                     continue;
                 }
                 // The coupled step's last pass keeps black nodes only a quarter of the thickness
@@ -1852,7 +1851,7 @@ public final class ClothSolver {
                     push += (c.point[k] - end[3 * p + k]) * n[k];
                 }
                 push = Math.max(push, 0);
-                coulombShift(c.point, start, p, dt, c.surfaceVelocity, n, mu, push, scratchD0, shift);
+                NodePaths.coulombShift(c.point, start, p, dt, c.surfaceVelocity, n, mu, push, scratchD0, shift);
                 double dcn = 0;
                 double moved2 = 0;
                 for (int k = 0; k < 3; k++) {
@@ -1887,46 +1886,6 @@ public final class ClothSolver {
             }
         }
         return found;
-    }
-
-    /**
-     * Coulomb friction of eq. 3.27 at a contact point x_c: the node's tangential displacement
-     * relative to the collider's surface over the step, d0 = x_c − x⁽ⁿ⁾ − h·v_surface without its
-     * normal part, shrinks by μ times the normal correction {@code push}, and vanishes when that
-     * is larger (static friction). Writes the displacement taken off, −(1 − keep)·d0, to
-     * {@code shift}.
-     *
-     * @param xc contact point (3 values)
-     * @param start positions at the start of the step (node p at 3p)
-     * @param vs velocity of the collider's surface at the contact
-     * @param n unit normal
-     * @param d0 scratch (3 values)
-     * @param shift output (3 values)
-     */
-    private static void coulombShift(double[] xc, double[] start, int p, double dt, double[] vs, double[] n,
-            double mu, double push, double[] d0, double[] shift) {
-        double dn0 = 0;
-        for (int k = 0; k < 3; k++) {
-            d0[k] = xc[k] - start[3 * p + k] - dt * vs[k];
-            dn0 += d0[k] * n[k];
-        }
-        double tLen2 = 0;
-        for (int k = 0; k < 3; k++) {
-            d0[k] -= dn0 * n[k];
-            tLen2 += d0[k] * d0[k];
-        }
-        double tLen = Math.sqrt(tLen2);
-        double keep = tLen > 0 ? Math.max(1 - mu * push / tLen, 0) : 1;
-        for (int k = 0; k < 3; k++) {
-            shift[k] = -(1 - keep) * d0[k];
-        }
-    }
-
-    private static double sq(double[] a, double[] b, int p) {
-        double dx = a[3 * p] - b[3 * p];
-        double dy = a[3 * p + 1] - b[3 * p + 1];
-        double dz = a[3 * p + 2] - b[3 * p + 2];
-        return dx * dx + dy * dy + dz * dz;
     }
 
     /**
@@ -2050,18 +2009,6 @@ public final class ClothSolver {
             }
         }
         return Math.min(material.thickness(), 0.25 * minFineEdge);
-    }
-
-    /** Whether node p's path, inflated by the thickness, can touch the box. */
-    private static boolean pathNear(double[] start, double[] end, int p, double[] box, double pad) {
-        for (int k = 0; k < 3; k++) {
-            double lo = Math.min(start[3 * p + k], end[3 * p + k]) - pad;
-            double hi = Math.max(start[3 * p + k], end[3 * p + k]) + pad;
-            if (hi < box[k] || lo > box[3 + k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
