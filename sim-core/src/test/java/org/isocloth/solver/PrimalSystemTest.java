@@ -174,17 +174,7 @@ class PrimalSystemTest {
             // The row-space form has no geometric-stiffness term: both runs use fast projection.
             for (int k = 0; k < 2; k++) {
                 ClothSolver.usePrimal = k == 0;
-                TriMesh grid = GridMesh.build(0.5, 0.5, 6, 6, new double[] {0, 0.3, 0}, new double[] {0, 1, 0},
-                        new double[] {1, 0, 0});
-                ClothModel model = new ClothModel(grid.positions, grid.triangles, ClothMaterial.DEFAULT);
-                ClothSolver solver = new ClothSolver("primal-vs-dual", model, SolverSettings.DEFAULT);
-                solver.setProjection(ProjectionMode.FAST);
-                double[] x = model.restPositions;
-                for (int p = 0; p < model.nodeCount(); p++) {
-                    if (Math.abs(x[3 * p + 2] - 0.25) < 1e-9) {
-                        solver.setPinned(p, true);
-                    }
-                }
+                ClothSolver solver = edgePinnedSheet("primal-vs-dual", 6, ProjectionMode.FAST);
                 solver.setColliders(java.util.List.of(new SphereCollider("ball", new double[] {0, 0.1, -0.1}, 0.12)));
                 int contacts = 0;
                 for (int s = 0; s < 20; s++) {
@@ -198,10 +188,7 @@ class PrimalSystemTest {
         } finally {
             ClothSolver.usePrimal = saved;
         }
-        double worst = 0;
-        for (int i = 0; i < runs[0].length; i++) {
-            worst = Math.max(worst, Math.abs(runs[0][i] - runs[1][i]));
-        }
+        double worst = maxDifference(runs[0], runs[1]);
         assertTrue(worst < 1e-6, "primal and row-space runs differ by " + worst + " m");
     }
 
@@ -218,17 +205,7 @@ class PrimalSystemTest {
         try {
             for (int k = 0; k < 2; k++) {
                 PrimalSystem.parallelMinRows = k == 0 ? Integer.MAX_VALUE : 1;
-                TriMesh grid = GridMesh.build(0.5, 0.5, 8, 8, new double[] {0, 0.3, 0}, new double[] {0, 1, 0},
-                        new double[] {1, 0, 0});
-                ClothModel model = new ClothModel(grid.positions, grid.triangles, ClothMaterial.DEFAULT);
-                ClothSolver solver = new ClothSolver("partitioned", model, SolverSettings.DEFAULT);
-                solver.setProjection(ProjectionMode.NEWTON);
-                double[] x = model.restPositions;
-                for (int p = 0; p < model.nodeCount(); p++) {
-                    if (Math.abs(x[3 * p + 2] - 0.25) < 1e-9) {
-                        solver.setPinned(p, true);
-                    }
-                }
+                ClothSolver solver = edgePinnedSheet("partitioned", 8, ProjectionMode.NEWTON);
                 for (int s = 0; s < 10; s++) {
                     assertTrue(solver.step(1.0 / 60).converged(), "step " + s);
                 }
@@ -237,11 +214,32 @@ class PrimalSystemTest {
         } finally {
             PrimalSystem.parallelMinRows = savedMin;
         }
-        double worst = 0;
-        for (int i = 0; i < runs[0].length; i++) {
-            worst = Math.max(worst, Math.abs(runs[0][i] - runs[1][i]));
-        }
+        double worst = maxDifference(runs[0], runs[1]);
         assertTrue(worst < 1e-9, "row-order and partitioned runs differ by " + worst + " m");
+    }
+
+    /** A 0.5 m sheet of cells × cells, vertical, pinned along its top edge (z = 0.25). */
+    private static ClothSolver edgePinnedSheet(String name, int cells, ProjectionMode mode) {
+        TriMesh grid = GridMesh.build(0.5, 0.5, cells, cells, new double[] {0, 0.3, 0}, new double[] {0, 1, 0},
+                new double[] {1, 0, 0});
+        ClothModel model = new ClothModel(grid.positions, grid.triangles, ClothMaterial.DEFAULT);
+        ClothSolver solver = new ClothSolver(name, model, SolverSettings.DEFAULT);
+        solver.setProjection(mode);
+        double[] x = model.restPositions;
+        for (int p = 0; p < model.nodeCount(); p++) {
+            if (Math.abs(x[3 * p + 2] - 0.25) < 1e-9) {
+                solver.setPinned(p, true);
+            }
+        }
+        return solver;
+    }
+
+    private static double maxDifference(double[] a, double[] b) {
+        double worst = 0;
+        for (int i = 0; i < a.length; i++) {
+            worst = Math.max(worst, Math.abs(a[i] - b[i]));
+        }
+        return worst;
     }
 
     private static void setProjector(double[] proj, int p, double[][] normals) {
