@@ -20,7 +20,10 @@ import org.isocloth.solver.StepResult;
 /**
  * {@code cloth bench}: hanging 1 m × 1 m sheets pinned along one edge, falling from horizontal at
  * 60 steps/s with the default material (0.2 kg/m², k = 1e-5 N·m, strain tolerance 0.001). Prints,
- * per size, the median wall time per step, the mean Gauss-Newton iterations and the worst strains.
+ * per size, the median wall time per step, the mean Gauss-Newton iterations and the worst strains;
+ * then the same sheet hanging from the two corner nodes of that edge beside the edge-hung one,
+ * with the ratio of their median steps ({@code --corner-cells M,...}, default the smallest size,
+ * 0: none).
  * Cloth–cloth collision detection runs in every step, as in a scene; {@code --no-self-collisions}
  * measures the step without it. Then the Fig. 4.5 drape ({@code --drape-steps N}, 0: none) and the
  * garment section ({@link GarmentBench}; {@code --garments DIR}, {@code --garment-steps N},
@@ -42,6 +45,7 @@ final class Bench {
         boolean garmentSection = true;
         int garmentSteps = 40;
         boolean contactSprings = false;
+        int[] cornerCells = null; // default: the smallest sheet
         for (int i = 1; i < args.length; i++) {
             if (args[i].equals("--no-self-collisions")) {
                 selfCollisions = false;
@@ -73,6 +77,19 @@ final class Bench {
                 warmup = v.equals("0") ? 0 : parse(v, "--warmup");
                 continue;
             }
+            if (args[i].equals("--corner-cells") && i + 1 < args.length) {
+                String v = args[++i];
+                if (v.equals("0")) {
+                    cornerCells = new int[0];
+                } else {
+                    String[] parts = v.split(",");
+                    cornerCells = new int[parts.length];
+                    for (int k = 0; k < parts.length; k++) {
+                        cornerCells[k] = parse(parts[k], "--corner-cells");
+                    }
+                }
+                continue;
+            }
             if (args[i].equals("--steps") && i + 1 < args.length) {
                 steps = parse(args[++i], "--steps");
             } else if (args[i].equals("--cells") && i + 1 < args.length) {
@@ -99,27 +116,33 @@ final class Bench {
         for (int m : cells) {
             ClothSolver solver = hangingSheet(m);
             solver.setSelfCollisions(selfCollisions);
-            ClothModel model = solver.model();
-            double[] ms = new double[steps];
-            long iters = 0;
-            long facts = 0;
-            double red = 0;
-            double max = 0;
-            for (int s = 0; s < steps; s++) {
-                long t0 = System.nanoTime();
-                StepResult r = solver.step(1.0 / 60);
-                ms[s] = (System.nanoTime() - t0) / 1e6;
-                iters += r.iterations();
-                facts += r.factorizations();
-                red = Math.max(red, r.redStrain());
-                max = Math.max(max, ClothMetrics.maxStrain(model, solver.positions()));
+            SheetRun r = measure(solver, steps);
+            out.printf(Locale.ROOT, "| %d | %d | %d | %.1f | %.2f | %.2f | %.2e | %.2e |%n",
+                    solver.model().mesh.triangleCount, solver.systemRows(), solver.cholesky().factorNonzeros(),
+                    r.medianMs, r.iterations, r.factorizations, r.red, r.max);
+        }
+        if (cornerCells == null) {
+            cornerCells = new int[] {Arrays.stream(cells).min().orElse(22)};
+        }
+        if (cornerCells.length > 0) {
+            out.println();
+            out.println("| base triangles | pinned | median ms/step | GN iterations/step | worst red strain"
+                    + " | worst max strain | ratio to the edge |");
+            out.println("|---|---|---|---|---|---|---|");
+            for (int m : cornerCells) {
+                // edge and corners alternate so that both see the same machine load
+                ClothSolver edge = hangingSheet(m);
+                ClothSolver corners = cornerSheet(m);
+                edge.setSelfCollisions(selfCollisions);
+                corners.setSelfCollisions(selfCollisions);
+                SheetRun e = measure(edge, steps);
+                SheetRun c = measure(corners, steps);
+                int triangles = edge.model().mesh.triangleCount;
+                out.printf(Locale.ROOT, "| %d | one edge | %.1f | %.2f | %.2e | %.2e | 1 |%n", triangles,
+                        e.medianMs, e.iterations, e.red, e.max);
+                out.printf(Locale.ROOT, "| %d | two corner nodes | %.1f | %.2f | %.2e | %.2e | %.2f |%n", triangles,
+                        c.medianMs, c.iterations, c.red, c.max, c.medianMs / e.medianMs);
             }
-            // The median is robust to the odd slow step (garbage collection, another process).
-            double[] sorted = ms.clone();
-            Arrays.sort(sorted);
-            out.printf(Locale.ROOT, "| %d | %d | %d | %.1f | %.2f | %.2f | %.2e | %.2e |%n", model.mesh.triangleCount,
-                    solver.systemRows(), solver.cholesky().factorNonzeros(), sorted[steps / 2],
-                    (double) iters / steps, (double) facts / steps, red, max);
         }
         if (drapeSteps > 0) {
             drape(drapeSteps, out);
@@ -128,6 +151,48 @@ final class Bench {
             GarmentBench.run(garments, garmentSteps, contactSprings, out);
         }
         return 0;
+    }
+
+    /** What {@link #measure} found: median wall time, means per step and worst strains. */
+    private record SheetRun(double medianMs, double iterations, double factorizations, double red, double max) {
+    }
+
+    /** Steps a sheet {@code steps} times at 60 steps/s. */
+    private static SheetRun measure(ClothSolver solver, int steps) {
+        ClothModel model = solver.model();
+        double[] ms = new double[steps];
+        long iters = 0;
+        long facts = 0;
+        double red = 0;
+        double max = 0;
+        for (int s = 0; s < steps; s++) {
+            long t0 = System.nanoTime();
+            StepResult r = solver.step(1.0 / 60);
+            ms[s] = (System.nanoTime() - t0) / 1e6;
+            iters += r.iterations();
+            facts += r.factorizations();
+            red = Math.max(red, r.redStrain());
+            max = Math.max(max, ClothMetrics.maxStrain(model, solver.positions()));
+        }
+        // The median is robust to the odd slow step (garbage collection, another process).
+        double[] sorted = ms.clone();
+        Arrays.sort(sorted);
+        return new SheetRun(sorted[steps / 2], (double) iters / steps, (double) facts / steps, red, max);
+    }
+
+    /**
+     * The benchmark sheet hanging from the two corner nodes of its far edge (x = ±0.5, z = +0.5)
+     * instead of the whole edge: the tension concentrates at two nodes.
+     */
+    static ClothSolver cornerSheet(int m) {
+        ClothSolver solver = hangingSheet(m);
+        double[] x = solver.model().restPositions;
+        for (int p = 0; p < solver.model().nodeCount(); p++) {
+            if (solver.isPinned(p) && Math.abs(Math.abs(x[3 * p]) - 0.5) > 1e-9) {
+                solver.setPinned(p, false);
+            }
+        }
+        return solver;
     }
 
     /**

@@ -275,6 +275,7 @@ public final class ClothSolver {
         rhs = new double[rowCount];
         mu = new double[rowCount];
         tension = new double[linStart - inextStart];
+        tensionShift = new TensionShift(softStart - inextStart);
         correction = new double[3 * nodes];
         lapTmp = new double[bendRows];
         bendTarget = new double[bendRows];
@@ -1366,6 +1367,14 @@ public final class ClothSolver {
                 double dpz = (xTarget[3 * p + 2] - xk[3 * p + 2]) - (xTarget[3 * r + 2] - xk[3 * r + 2]);
                 rhs[inextStart + i] = ux * dpx + uy * dpy + uz * dpz + (len - distRest[i]);
             }
+            if (newtonNow && !springMode) {
+                // the most tense rows aim at C = 0 instead of the penalty residual C = αμ
+                if (iterations == 1) {
+                    double scale = tensionH > 0 ? (projH / tensionH) * (projH / tensionH) : 0;
+                    tensionShift.choose(tension, 0, scale, alpha, inextStart, distRest, tol);
+                }
+                tensionShift.addTo(rhs, alpha, inextStart);
+            }
             // Bending and linear rows are exactly linear: their right-hand side is g(x_target).
             // From the second iteration on the anchor is x_k itself, so the bending rows only
             // measure the change A(x − x_k): their right-hand side is zero.
@@ -1447,6 +1456,9 @@ public final class ClothSolver {
                     strain = best;
                 }
             }
+            if (newtonNow && !springMode) {
+                tensionShift.choose(mu, inextStart, 1, alpha, inextStart, distRest, tol);
+            }
             boolean newtonStalled = newtonNow && iterations > 1 && !springMode
                     && (stepScale < 1 || strain > NEWTON_MIN_GAIN * previousStrain);
             for (int r = softStart; r < linStart; r++) {
@@ -1524,6 +1536,8 @@ public final class ClothSolver {
         }
     }
 
+    /** Newton projections' multiplier shift of the most tense inextensibility rows. */
+    private TensionShift tensionShift;
     /** How projections without contacts iterate; see {@link #setProjection}. */
     private ProjectionMode projection = ProjectionMode.AUTO;
     /** Whether this step's projections without contacts take Newton steps (from {@link #projection}). */

@@ -52,7 +52,9 @@ class CommandLineTest {
         // 72 triangles, at least one Gauss-Newton iteration per step, and a red strain within the
         // 0.001 tolerance. The hanging sheet never comes near itself, so cloth–cloth collision
         // detection finds nothing and must not change the motion: with --no-self-collisions the
-        // row is the same except for the time column.
+        // row is the same except for the time column. The corner table (the smallest size by
+        // default) then has the same sheet hung from an edge and from its two corner nodes, both
+        // within the tolerance; the edge-hung row repeats the first table's strains.
         String[] rows = new String[2];
         for (int k = 0; k < 2; k++) {
             String[] args = k == 0
@@ -62,11 +64,17 @@ class CommandLineTest {
                         "--no-garments", "--no-self-collisions"};
             assertEquals(0, run(args), lastErr);
             String[] lines = lastOut.split("\\R");
-            assertEquals(3, lines.length, lastOut);
+            assertEquals(8, lines.length, lastOut);
             String[] c = lines[2].split("\\|");
             assertEquals("72", c[1].trim());
             assertTrue(Double.parseDouble(c[5].trim()) >= 1, lines[2]);
             assertTrue(Double.parseDouble(c[7].trim()) <= 1e-3, lines[2]);
+            String[] edge = lines[6].split("\\|");
+            String[] corners = lines[7].split("\\|");
+            assertEquals("one edge", edge[2].trim(), lines[6]);
+            assertEquals("two corner nodes", corners[2].trim(), lines[7]);
+            assertEquals(c[7].trim(), edge[5].trim(), "same sheet, same red strain");
+            assertTrue(Double.parseDouble(corners[5].trim()) <= 1e-3, lines[7]);
             c[4] = ""; // the time
             rows[k] = String.join("|", c);
         }
@@ -152,7 +160,7 @@ class CommandLineTest {
     void benchWithoutGarmentDirectorySaysSoInOneLine() {
         Path missing = tmp.resolve("no-such-scenes");
         assertEquals(0, run("bench", "--cells", "4", "--steps", "1", "--warmup", "0", "--drape-steps", "0",
-                "--garments", missing.toString()), lastErr);
+                "--corner-cells", "0", "--garments", missing.toString()), lastErr);
         assertEquals("", lastErr);
         List<String> lines = lastOut.strip().lines().toList();
         // the sheet table (header, separator, one row), a blank line, and the one line
