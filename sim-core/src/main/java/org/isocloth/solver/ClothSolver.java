@@ -154,14 +154,14 @@ public final class ClothSolver {
     static final double FRICTION_WEIGHT = 100;
     /** Collider (and cloth–cloth plane) contacts of the current step (thesis eq. 3.26/3.28). */
     private final ContactPlanes contacts;
+    /** Collision processing against the colliders and contact-spring detection. */
+    private final ColliderPass colliderPass;
     private final double[] force;
     private final double[] xStart;
     private final double[] xCollided;
     /** The first projection's result, kept to repeat the second projection from it. */
     private final double[] xProjected;
     private List<Collider> colliders = List.of();
-    private final Contact contactTmp = new Contact();
-    private final double[] boundsTmp = new double[6];
     private double bendA;
     private double bendB;
     private double stepDt;
@@ -265,6 +265,7 @@ public final class ClothSolver {
 
         xTilde = new double[n3];
         xHat = new double[n3];
+        colliderPass = new ColliderPass(model, pinned, xHat);
         xTarget = new double[n3];
         xTry = new double[n3];
         xPrevIterate = new double[n3];
@@ -667,17 +668,6 @@ public final class ClothSolver {
      */
     static boolean PAIR_SELF_CONTACTS = !Boolean.getBoolean("isocloth.selfContactPlanes");
     /**
-     * Whether the last collision pass of a step keeps black nodes only a quarter of the thickness
-     * away from colliders (instead of the full thickness). Black nodes have no contact rows: the
-     * projections put them where the conforming rows say, and pushing them out to the full
-     * thickness afterwards stretches their edges. Measured (max strain over all edges): the
-     * skirt scene 54 of 90 frames above 1 %, worst 29 % → 7 frames, worst 3.2 %; the stiff sheet on
-     * a ball 65 → 16 frames above 1 %. Penetration (a node strictly inside) is still resolved.
-     * System property {@code isocloth.blackFullThickness=true} restores the full thickness.
-     */
-    static boolean BLACK_FINAL_QUARTER = !Boolean.getBoolean("isocloth.blackFullThickness");
-
-    /**
      * A step that may still be halved is repeated as two half steps when its projection ends at
      * the iteration cap with more than this many times the strain tolerance. With 2 instead, the
      * floor-fold scene changed from frame 10 on; 10 leaves the default coupled steps with
@@ -742,6 +732,7 @@ public final class ClothSolver {
         boolean bdf2 = settings.integrator() == Integrator.BDF2 && hasHistory && !forceBackwardEuler;
         double h = bdf2 ? (2.0 / 3.0) * dt : dt;
         projH = h;
+        colliderPass.set(colliders, material);
         int n3 = 3 * nodes;
         // 1. Prediction x̃ (thesis Table 3.1 line 1, or its BDF2 form) and damping reference x_d.
         for (int i = 0; i < n3; i++) {
@@ -870,7 +861,7 @@ public final class ClothSolver {
             }
             System.arraycopy(xk, 0, xCollided, 0, n3);
             boolean coupled = settings.collisions() == CollisionHandling.COUPLED;
-            contacts = collide(xStart, xCollided, dt, coupled, false, false);
+            contacts = colliderPass.collide(this.contacts, xStart, xCollided, dt, coupled, false, false, false);
             boolean selfRegistered = coupled && REGISTER_SELF_CONTACTS && selfCollisions;
             if (selfRegistered) {
                 this.contacts.save();
@@ -954,7 +945,7 @@ public final class ClothSolver {
                         clearContacts();
                     }
                     double before = LOG.isLoggable(Level.FINE) ? ClothMetrics.maxStrain(model, xk) : 0;
-                    int late = collide(xStart, xk, dt, again, false, !again);
+                    int late = colliderPass.collide(this.contacts, xStart, xk, dt, again, false, !again, false);
                     int lateSelf = resolveSelf(xk, dt, again, again ? 1.0 : FINAL_REPULSION);
                     movedAfterProjection = late + lateSelf > 0;
                     selfRegistered |= again && REGISTER_SELF_CONTACTS
@@ -988,28 +979,9 @@ public final class ClothSolver {
     /** Whether the running step holds collider contacts as springs. */
     private boolean springMode;
     private ContactSprings springs;
-    /** Black nodes whose prediction took this step's friction impulse already. */
-    private boolean[] blackShifted;
-    private static final double[] ZERO3 = new double[3];
-    /** Nodes the last {@link #collide} call moved by more than a thousandth of the thickness. */
-    private int collideMoved;
-    /** The largest such move (m) and its node. */
-    private double collideMaxMove;
-    private int collideMaxNode;
     /** Shortest red edge at rest (m), computed on first use. */
     private double shortestRedEdge;
 
-    /**
-     * Contact candidates are detected within this many thicknesses of a collider, so that nodes the
-     * iterations bring closer are candidates already.
-     */
-    static final double SPRING_BAND = 1.5;
-    /**
-     * The collision passes after a projection with contact springs move only nodes closer than
-     * this fraction of their plane's distance to the surface: an active spring leaves its node a
-     * few micrometres inside the plane, which is no reason to move it after the projection.
-     */
-    static final double SPRING_FINAL = 0.5;
     /**
      * Depth, in thicknesses, over which a contact spring's stiffness ramps up ({@link
      * ContactSprings#ramp}). Measured on the garment section of the bench (docs/solver.md): 0.01
@@ -1071,14 +1043,13 @@ public final class ClothSolver {
         int n3 = 3 * nodes;
         if (springs == null) {
             springs = new ContactSprings(nodes);
-            blackShifted = new boolean[nodes];
         }
         springs.clear();
         springs.ramp = SPRING_RAMP * material.thickness();
-        Arrays.fill(blackShifted, false);
+        colliderPass.startSpringStep();
         // Table 3.1 line 3 on the inertial path x⁽ⁿ⁾ → x̂: the friction impulses are those of the
         // motion the step takes without the cloth's own forces, as in the thesis's order
-        detectSprings(xStart, xHat, dt, false);
+        colliderPass.detectSprings(springs, xStart, xHat, dt, false);
         project(maxInvMass);
         int iterations = lastIterations;
         int factorizations = lastFactorizations;
@@ -1096,14 +1067,14 @@ public final class ClothSolver {
                 selfMoved = resolveSelf(xSelf, dt, round <= COUPLED_ROUNDS);
             }
             System.arraycopy(xk, 0, xCollided, 0, n3);
-            collide(xStart, xCollided, dt, false, false, true);
-            int colliderMoved = collideMoved;
+            colliderPass.collide(this.contacts, xStart, xCollided, dt, false, false, true, true);
+            int colliderMoved = colliderPass.moved;
             if (LOG.isLoggable(Level.FINE)) {
                 LOG.fine(name + ": t=" + time + " contact springs, round " + round + ": " + springs.activeCount()
                         + " active, projection " + lastIterations + " iterations, red strain " + lastStrain
                         + "; the collision pass would move " + colliderMoved + " + " + selfMoved
-                        + " (cloth-cloth) nodes, largest collider move " + collideMaxMove + " m (node "
-                        + collideMaxNode + ")");
+                        + " (cloth-cloth) nodes, largest collider move " + colliderPass.maxMove + " m (node "
+                        + colliderPass.maxNode + ")");
             }
             if (colliderMoved == 0 && selfMoved == 0) {
                 clean = true;
@@ -1112,7 +1083,7 @@ public final class ClothSolver {
             if (round > COUPLED_ROUNDS) {
                 break;
             }
-            detectSprings(xStart, xk, dt, false);
+            colliderPass.detectSprings(springs, xStart, xk, dt, false);
             project(maxInvMass);
             iterations += lastIterations;
             factorizations += lastFactorizations;
@@ -1122,77 +1093,13 @@ public final class ClothSolver {
         int contacts = springs.activeCount() + selfMoved;
         movedAfterProjection = false;
         if (!clean) {
-            collide(xStart, xk, dt, false, false, true);
-            int late = collideMoved;
+            colliderPass.collide(this.contacts, xStart, xk, dt, false, false, true, true);
+            int late = colliderPass.moved;
             int lateSelf = resolveSelf(xk, dt, false, FINAL_REPULSION);
             movedAfterProjection = late + lateSelf > 0;
         }
         clearContacts();
         return new Progress(iterations, factorizations, converged, strain, contacts);
-    }
-
-    /**
-     * Contact candidates (see {@link ContactSprings}) of every free node whose path from
-     * {@code start} to {@code end} comes within {@link #SPRING_BAND} thicknesses of a collider:
-     * the plane at the thickness from the surface, with the friction of eq. 3.27 computed as in
-     * {@link #collide}. Black nodes follow the red ones through the hard conforming rows: their
-     * plane lies at a quarter of the thickness (a full-thickness plane over-constrains a curved
-     * patch) and carries no friction spring; their friction impulse acts on their prediction,
-     * once per step, so that they do not drag a sticking patch along.
-     *
-     * @param onlyNew whether nodes that have candidates already are skipped
-     * @return the number of candidates added that are active at {@code end}
-     */
-    private int detectSprings(double[] start, double[] end, double dt, boolean onlyNew) {
-        double thick = material.thickness();
-        double band = SPRING_BAND * thick;
-        int black = model.mesh.vertexCount;
-        int inside = 0;
-        Contact c = contactTmp;
-        double[] xc = scratchTarget;
-        double[] shift = scratchT;
-        double[] d0 = scratchD0;
-        for (Collider col : colliders) {
-            col.sweptBounds(boundsTmp);
-            double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
-            for (int p = 0; p < nodes; p++) {
-                if (pinned[p] || onlyNew && springs.has(p) || !NodePaths.near(start, end, p, boundsTmp, band)
-                        || !col.contact(start, end, p, band, c)) {
-                    continue;
-                }
-                double[] n = c.normal;
-                double d = 0;
-                double gap = 0;
-                for (int k = 0; k < 3; k++) {
-                    xc[k] = c.point[k] - (band - thick) * n[k];
-                    d += xc[k] * n[k];
-                    gap += end[3 * p + k] * n[k];
-                }
-                gap -= d;
-                double push = Math.max(-gap, 0);
-                NodePaths.coulombShift(xc, start, p, dt, c.surfaceVelocity, n, mu, push, d0, shift);
-                for (int k = 0; k < 3; k++) {
-                    xc[k] += shift[k];
-                }
-                if (p < black) {
-                    if (!blackShifted[p] && push > 0) {
-                        blackShifted[p] = true;
-                        for (int k = 0; k < 3; k++) {
-                            xHat[3 * p + k] += shift[k];
-                        }
-                    }
-                    d -= 0.75 * thick;
-                    gap += 0.75 * thick;
-                    springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
-                } else {
-                    springs.add(p, n, d, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0, gap < 0);
-                }
-                if (gap < 0) {
-                    inside++;
-                }
-            }
-        }
-        return inside;
     }
 
     /**
@@ -1491,7 +1398,7 @@ public final class ClothSolver {
                 // surface changes the system continuously, so it does not hold the projection
                 // open; the flags only count the active contacts
                 this.springs.update(xk, 0);
-                added += detectSprings(xStart, xk, stepDt, true);
+                added += colliderPass.detectSprings(this.springs, xStart, xk, stepDt, true);
                 settled = iterations > 1 && newtonSettled();
             }
             if (activeSet) {
@@ -1500,7 +1407,7 @@ public final class ClothSolver {
                 }
                 // Nodes the iteration pushed into a collider become contacts (moved out to x_c);
                 // the next iterations restore the constraints around them.
-                added += collide(xStart, xk, stepDt, true, true, false);
+                added += colliderPass.collide(this.contacts, xStart, xk, stepDt, true, true, false, springMode);
             }
             previousStrain = strain;
             System.arraycopy(xk, 0, xPrevIterate, 0, n3);
@@ -1805,101 +1712,6 @@ public final class ClothSolver {
             pairRows.clear();
         }
         contacts.clear();
-    }
-
-    /**
-     * Collision processing against the colliders (Table 3.1 lines 3 and 6): every free node whose
-     * path from {@code start} to {@code end} comes within the thickness of a collider is moved to
-     * the collider's x_c, with friction (eq. 3.27) applied to its tangential motion relative to
-     * the collider's surface: the tangential displacement shrinks by μ times the normal
-     * correction, and stops when that exceeds it (static friction).
-     *
-     * @param start positions at the start of the step
-     * @param end positions at the end of the step, corrected in place
-     * @param dt step duration
-     * @param register whether to register the contacts as constraints for the next projection
-     * @param onlyFree inside the projection: only red nodes without a contact are tested, and
-     *     {@code end} is left alone (the next iteration moves the new contacts onto their planes
-     *     together with their neighbours); a node released earlier in this projection is not
-     *     released again
-     * @param lastCoupledPass whether this is the coupled step's last pass (after the last
-     *     projection): black nodes are then kept only a quarter of the thickness away
-     * @return number of node contacts found
-     */
-    private int collide(double[] start, double[] end, double dt, boolean register, boolean onlyFree,
-            boolean lastCoupledPass) {
-        double thick = material.thickness();
-        int found = 0;
-        collideMoved = 0;
-        collideMaxMove = 0;
-        collideMaxNode = -1;
-        Contact c = contactTmp;
-        double[] xc = new double[3];
-        double[] shift = new double[3];
-        int black = model.mesh.vertexCount;
-        for (Collider col : colliders) {
-            col.sweptBounds(boundsTmp);
-            double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
-            for (int p = 0; p < nodes; p++) {
-                if (pinned[p] || (onlyFree && (contacts.normalCount[p] > 0 || p < black))
-                        || !NodePaths.near(start, end, p, boundsTmp, thick)) {
-                    continue;
-                }
-                // The coupled step's last pass keeps black nodes only a quarter of the thickness
-                // away: they have no contact rows, so pushing them to the full thickness after the
-                // last projection stretches their edges. (The staggered order's single pass is
-                // its whole collision response: full thickness.)
-                double th = BLACK_FINAL_QUARTER && lastCoupledPass && p < black ? 0.25 * thick : thick;
-                if (springMode) {
-                    // contact springs hold their nodes a few micrometres inside their planes: the
-                    // passes after a projection move only nodes well inside the band
-                    th = (p < black ? 0.25 : 1.0) * SPRING_FINAL * thick;
-                }
-                if (!col.contact(start, end, p, th, c)) {
-                    continue;
-                }
-                found++;
-                double[] n = c.normal;
-                double push = 0;
-                for (int k = 0; k < 3; k++) {
-                    push += (c.point[k] - end[3 * p + k]) * n[k];
-                }
-                push = Math.max(push, 0);
-                NodePaths.coulombShift(c.point, start, p, dt, c.surfaceVelocity, n, mu, push, scratchD0, shift);
-                double dcn = 0;
-                double moved2 = 0;
-                for (int k = 0; k < 3; k++) {
-                    xc[k] = c.point[k] + shift[k];
-                    double dk = xc[k] - end[3 * p + k];
-                    moved2 += dk * dk;
-                    if (!onlyFree) {
-                        end[3 * p + k] = xc[k];
-                    }
-                    dcn += xc[k] * n[k];
-                }
-                if (onlyFree) {
-                    contacts.sticky[p] = true;
-                } else if (moved2 > 1e-6 * thick * thick) {
-                    collideMoved++;
-                    if (moved2 > collideMaxMove * collideMaxMove) {
-                        collideMaxMove = Math.sqrt(moved2);
-                        collideMaxNode = p;
-                    }
-                }
-                if (register && p >= black) {
-                    contacts.add(p, n, dcn, xc, shift, mu > 0 ? FRICTION_WEIGHT : 0);
-                } else if (register) {
-                    // Black nodes follow the red ones through the hard conforming rows; a contact
-                    // row on them too over-constrains a curved contact patch (measured: black
-                    // edges stretched 2.4 % on a stiff sheet on a ball). They keep the friction
-                    // impulse on their prediction, so they do not drag a sticking patch along.
-                    for (int k = 0; k < 3; k++) {
-                        xHat[3 * p + k] += shift[k];
-                    }
-                }
-            }
-        }
-        return found;
     }
 
     /**

@@ -1,0 +1,243 @@
+package org.isocloth.solver;
+
+import java.util.Arrays;
+import java.util.List;
+import org.isocloth.collision.Collider;
+import org.isocloth.collision.Contact;
+import org.isocloth.model.ClothMaterial;
+import org.isocloth.model.ClothModel;
+
+/**
+ * The cloth's passes against its colliders (Table 3.1 lines 3 and 6): collision processing that
+ * moves nodes onto a collider's x_c with Coulomb friction (eq. 3.27) and registers contact planes
+ * ({@link ContactPlanes}), and the detection of contact candidates for contact springs
+ * ({@link ContactSprings}). Black nodes carry no contact rows: their friction impulse acts on their
+ * prediction x̂, which this class therefore updates.
+ */
+final class ColliderPass {
+    /**
+     * Contact candidates are detected within this many thicknesses of a collider, so that nodes the
+     * iterations bring closer are candidates already.
+     */
+    static final double SPRING_BAND = 1.5;
+    /**
+     * The collision passes after a projection with contact springs move only nodes closer than
+     * this fraction of their plane's distance to the surface: an active spring leaves its node a
+     * few micrometres inside the plane, which is no reason to move it after the projection.
+     */
+    static final double SPRING_FINAL = 0.5;
+
+    /**
+     * Whether the last collision pass of a step keeps black nodes only a quarter of the thickness
+     * away from colliders (instead of the full thickness). Black nodes have no contact rows: the
+     * projections put them where the conforming rows say, and pushing them out to the full
+     * thickness afterwards stretches their edges. Measured (max strain over all edges): the
+     * skirt scene 54 of 90 frames above 1 %, worst 29 % → 7 frames, worst 3.2 %; the stiff sheet on
+     * a ball 65 → 16 frames above 1 %. Penetration (a node strictly inside) is still resolved.
+     * System property {@code isocloth.blackFullThickness=true} restores the full thickness.
+     */
+    static boolean BLACK_FINAL_QUARTER = !Boolean.getBoolean("isocloth.blackFullThickness");
+
+    private final ClothModel model;
+    private final boolean[] pinned;
+    private final double[] xHat;
+    private final int nodes;
+    private List<Collider> colliders = List.of();
+    private ClothMaterial material;
+    /** Black nodes whose prediction took this step's friction impulse already (contact springs). */
+    private final boolean[] blackShifted;
+    private static final double[] ZERO3 = new double[3];
+    private final Contact c = new Contact();
+    private final double[] bounds = new double[6];
+    private final double[] xc = new double[3];
+    private final double[] shift = new double[3];
+    private final double[] d0 = new double[3];
+    /** Nodes the last {@link #collide} call moved by more than a thousandth of the thickness. */
+    int moved;
+    /** The largest such move (m) and its node. */
+    double maxMove;
+    int maxNode;
+
+    /**
+     * @param model the cloth
+     * @param pinned the solver's pinned flags (live)
+     * @param xHat the solver's prediction (live; black nodes' friction impulses are added to it)
+     */
+    ColliderPass(ClothModel model, boolean[] pinned, double[] xHat) {
+        this.model = model;
+        this.pinned = pinned;
+        this.xHat = xHat;
+        this.nodes = model.nodeCount();
+        this.blackShifted = new boolean[nodes];
+    }
+
+    /** Sets the colliders and the material of the coming passes. */
+    void set(List<Collider> list, ClothMaterial mat) {
+        colliders = list;
+        material = mat;
+    }
+
+    /** Starts a step with contact springs: no black node has taken its friction impulse yet. */
+    void startSpringStep() {
+        Arrays.fill(blackShifted, false);
+    }
+
+    /**
+     * Contact candidates (see {@link ContactSprings}) of every free node whose path from
+     * {@code start} to {@code end} comes within {@link #SPRING_BAND} thicknesses of a collider:
+     * the plane at the thickness from the surface, with the friction of eq. 3.27 computed as in
+     * {@link #collide}. Black nodes follow the red ones through the hard conforming rows: their
+     * plane lies at a quarter of the thickness (a full-thickness plane over-constrains a curved
+     * patch) and carries no friction spring; their friction impulse acts on their prediction,
+     * once per step, so that they do not drag a sticking patch along.
+     *
+     * @param springs the step's contact springs (candidates are added)
+     * @param start positions at the start of the step
+     * @param end positions the candidates are tested at
+     * @param dt step duration
+     * @param onlyNew whether nodes that have candidates already are skipped
+     * @return the number of candidates added that are active at {@code end}
+     */
+    int detectSprings(ContactSprings springs, double[] start, double[] end, double dt, boolean onlyNew) {
+        double thick = material.thickness();
+        double band = SPRING_BAND * thick;
+        int black = model.mesh.vertexCount;
+        int inside = 0;
+                for (Collider col : colliders) {
+            col.sweptBounds(bounds);
+            double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
+            for (int p = 0; p < nodes; p++) {
+                if (pinned[p] || onlyNew && springs.has(p) || !NodePaths.near(start, end, p, bounds, band)
+                        || !col.contact(start, end, p, band, c)) {
+                    continue;
+                }
+                double[] n = c.normal;
+                double d = 0;
+                double gap = 0;
+                for (int k = 0; k < 3; k++) {
+                    xc[k] = c.point[k] - (band - thick) * n[k];
+                    d += xc[k] * n[k];
+                    gap += end[3 * p + k] * n[k];
+                }
+                gap -= d;
+                double push = Math.max(-gap, 0);
+                NodePaths.coulombShift(xc, start, p, dt, c.surfaceVelocity, n, mu, push, d0, shift);
+                for (int k = 0; k < 3; k++) {
+                    xc[k] += shift[k];
+                }
+                if (p < black) {
+                    if (!blackShifted[p] && push > 0) {
+                        blackShifted[p] = true;
+                        for (int k = 0; k < 3; k++) {
+                            xHat[3 * p + k] += shift[k];
+                        }
+                    }
+                    d -= 0.75 * thick;
+                    gap += 0.75 * thick;
+                    springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
+                } else {
+                    springs.add(p, n, d, xc, shift, mu > 0 ? ClothSolver.FRICTION_WEIGHT : 0, gap < 0);
+                }
+                if (gap < 0) {
+                    inside++;
+                }
+            }
+        }
+        return inside;
+    }
+
+    /**
+     * Collision processing against the colliders (Table 3.1 lines 3 and 6): every free node whose
+     * path from {@code start} to {@code end} comes within the thickness of a collider is moved to
+     * the collider's x_c, with friction (eq. 3.27) applied to its tangential motion relative to
+     * the collider's surface: the tangential displacement shrinks by μ times the normal
+     * correction, and stops when that exceeds it (static friction).
+     *
+     * @param contacts the step's contact planes (registered contacts are added)
+     * @param start positions at the start of the step
+     * @param end positions at the end of the step, corrected in place
+     * @param dt step duration
+     * @param register whether to register the contacts as constraints for the next projection
+     * @param onlyFree inside the projection: only red nodes without a contact are tested, and
+     *     {@code end} is left alone (the next iteration moves the new contacts onto their planes
+     *     together with their neighbours); a node released earlier in this projection is not
+     *     released again
+     * @param lastCoupledPass whether this is the coupled step's last pass (after the last
+     *     projection): black nodes are then kept only a quarter of the thickness away
+     * @param springMode whether the step holds collider contacts as springs (only nodes well
+     *     inside their band are moved)
+     * @return number of node contacts found
+     */
+    int collide(ContactPlanes contacts, double[] start, double[] end, double dt, boolean register, boolean onlyFree,
+            boolean lastCoupledPass, boolean springMode) {
+        double thick = material.thickness();
+        int found = 0;
+        moved = 0;
+        maxMove = 0;
+        maxNode = -1;
+                int black = model.mesh.vertexCount;
+        for (Collider col : colliders) {
+            col.sweptBounds(bounds);
+            double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
+            for (int p = 0; p < nodes; p++) {
+                if (pinned[p] || (onlyFree && (contacts.normalCount[p] > 0 || p < black))
+                        || !NodePaths.near(start, end, p, bounds, thick)) {
+                    continue;
+                }
+                // The coupled step's last pass keeps black nodes only a quarter of the thickness
+                // away: they have no contact rows, so pushing them to the full thickness after the
+                // last projection stretches their edges. (The staggered order's single pass is
+                // its whole collision response: full thickness.)
+                double th = BLACK_FINAL_QUARTER && lastCoupledPass && p < black ? 0.25 * thick : thick;
+                if (springMode) {
+                    // contact springs hold their nodes a few micrometres inside their planes: the
+                    // passes after a projection move only nodes well inside the band
+                    th = (p < black ? 0.25 : 1.0) * SPRING_FINAL * thick;
+                }
+                if (!col.contact(start, end, p, th, c)) {
+                    continue;
+                }
+                found++;
+                double[] n = c.normal;
+                double push = 0;
+                for (int k = 0; k < 3; k++) {
+                    push += (c.point[k] - end[3 * p + k]) * n[k];
+                }
+                push = Math.max(push, 0);
+                NodePaths.coulombShift(c.point, start, p, dt, c.surfaceVelocity, n, mu, push, d0, shift);
+                double dcn = 0;
+                double moved2 = 0;
+                for (int k = 0; k < 3; k++) {
+                    xc[k] = c.point[k] + shift[k];
+                    double dk = xc[k] - end[3 * p + k];
+                    moved2 += dk * dk;
+                    if (!onlyFree) {
+                        end[3 * p + k] = xc[k];
+                    }
+                    dcn += xc[k] * n[k];
+                }
+                if (onlyFree) {
+                    contacts.sticky[p] = true;
+                } else if (moved2 > 1e-6 * thick * thick) {
+                    moved++;
+                    if (moved2 > maxMove * maxMove) {
+                        maxMove = Math.sqrt(moved2);
+                        maxNode = p;
+                    }
+                }
+                if (register && p >= black) {
+                    contacts.add(p, n, dcn, xc, shift, mu > 0 ? ClothSolver.FRICTION_WEIGHT : 0);
+                } else if (register) {
+                    // Black nodes follow the red ones through the hard conforming rows; a contact
+                    // row on them too over-constrains a curved contact patch (measured: black
+                    // edges stretched 2.4 % on a stiff sheet on a ball). They keep the friction
+                    // impulse on their prediction, so they do not drag a sticking patch along.
+                    for (int k = 0; k < 3; k++) {
+                        xHat[3 * p + k] += shift[k];
+                    }
+                }
+            }
+        }
+        return found;
+    }
+}
