@@ -270,6 +270,7 @@ public final class ClothSolver {
         xTry = new double[n3];
         xPrevIterate = new double[n3];
         massEff = new double[nodes];
+        selfResponse = new SelfResponse(name, model, pinned, massEff);
         xDamp = new double[n3];
         w = new double[n3];
         xk = new double[n3];
@@ -1190,11 +1191,11 @@ public final class ClothSolver {
     /** Whether the running projection treats the contacts as an active set (the second one). */
     private boolean activeSet;
     private boolean selfCollisions = true;
-    private SelfCollisions self;
+    /** Cloth–cloth collision processing and the registration of pair rows. */
+    private final SelfResponse selfResponse;
     /** Cloth–cloth contact rows of the running step (pair mode), created with the first. */
     private SelfContactRows pairRows;
     private boolean selfContactPairs = PAIR_SELF_CONTACTS;
-    private long pairRowsRegistered;
     /** The projected positions after their own cloth–cloth response (pair mode, line 3). */
     private double[] xSelf;
     /** Compliance of the hard rows (set with the step size). */
@@ -1203,8 +1204,6 @@ public final class ClothSolver {
     private boolean lastNewtonStep;
     /** The factor {@link #SPRING_COMPLIANCE} or 1 the distance rows' {@link #alpha} was computed with. */
     private double lastDScale = 1;
-    private double[] selfInvMass;
-    private double minFineEdge;
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
     private final double[] scratchT = new double[3];
     private final double[] scratchTarget = new double[3];
@@ -1390,7 +1389,7 @@ public final class ClothSolver {
                 // were still being released, and the run diverged at t = 0.3 s.)
                 released = pairRows.releaseAdhesive(stepScale, newtonNow);
                 added += released;
-                added += pairRows.activateViolated(xk, WAIT_SLACK * selfThickness());
+                added += pairRows.activateViolated(xk, SelfResponse.WAIT_SLACK * selfResponse.thickness(material));
             }
             boolean settled = true;
             if (springMode) {
@@ -1612,7 +1611,7 @@ public final class ClothSolver {
 
     /** @return the number of cloth–cloth pair rows registered since the solver was created */
     public long selfContactRowsRegistered() {
-        return pairRowsRegistered;
+        return selfResponse.rowsRegistered();
     }
 
     /** force = Gᵀμ and x_k = x_target − z after a primal solve. */
@@ -1735,106 +1734,17 @@ public final class ClothSolver {
         if (!selfCollisions) {
             return 0;
         }
-        if (self == null) {
-            self = new SelfCollisions(model.mesh.fineTriangles, model.mesh.fineEdges, nodes);
-            selfInvMass = new double[nodes];
-        }
-        for (int p = 0; p < nodes; p++) {
-            selfInvMass[p] = pinned[p] ? 0 : 1.0 / massEff[p];
-        }
-        double mu = material.friction();
-        int[] moved = {0};
-        double[] n = new double[3];
-        double[] stick = new double[3];
-        double[] zero = new double[3];
-        double thick = selfThickness();
-        self.setPairDistance(register && REGISTER_SELF_CONTACTS && pairMode() ? PAIR_REACH * thick : 0);
-        SelfCollisions.Result r = self.resolve(xStart, end, selfInvMass, thick, repulsionFraction * thick, mu, dt,
-                (node, nx, ny, nz) -> {
-                    moved[0]++;
-                    if (register && REGISTER_SELF_CONTACTS && !pairMode() && !pinned[node]) {
-                        n[0] = nx;
-                        n[1] = ny;
-                        n[2] = nz;
-                        System.arraycopy(end, 3 * node, stick, 0, 3);
-                        double d = nx * stick[0] + ny * stick[1] + nz * stick[2];
-                        contacts.add(node, n, d, stick, zero, mu > 0 ? FRICTION_WEIGHT : 0);
-                    }
-                });
-        if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(name + ": t=" + time + " self: " + r + ", moved " + moved[0] + ", red strain after "
-                    + redStrain(end, false));
-        }
-        if (!r.resolved()) {
-            LOG.log(Level.WARNING, "{0}: self-collisions not fully resolved at t={1} s: {2}",
-                    new Object[] {name, time, r});
-        }
-        if (register && REGISTER_SELF_CONTACTS && pairMode()) {
-            registerPairs(end, thick);
-        }
-        return moved[0];
-    }
-
-    /**
-     * Replaces the step's cloth–cloth pair rows by the pairs closer than {@link #PAIR_REACH}
-     * times the proximity distance at {@code end} (after the collision response), each keeping
-     * its pair at least the proximity distance apart. A pair already closer acts from the first
-     * iteration; a farther one waits and switches on when an iterate brings it closer (an active
-     * set: rows holding every nearby pair at its separation over-constrained folds, measured in
-     * docs/solver.md). Pairs of pinned nodes only are left out (their row could not move
-     * anything).
-     */
-    private void registerPairs(double[] end, double thick) {
-        if (pairRows == null) {
+        boolean registerRows = register && REGISTER_SELF_CONTACTS && pairMode();
+        if (registerRows && pairRows == null) {
             pairRows = new SelfContactRows(nodes, rowCount, gPtr, gDof, inextStart, linStart, primal.permutation());
         }
-        pairRows.clear();
-        self.closePairs(xStart, end, PAIR_REACH * thick, (n4, c4, nrm, sep) -> {
-            boolean movable = false;
-            for (int k = 0; k < 4; k++) {
-                movable |= !pinned[n4[k]] && c4[k] != 0;
-            }
-            if (movable) {
-                // closer than the proximity distance: pushed out to it from the first
-                // iteration; farther: waits, and holds the pair at its separation once an
-                // iterate brings it closer
-                pairRows.add(n4, c4, nrm, Math.max(sep, thick), sep < thick);
-            }
-        });
-        pairRowsRegistered += pairRows.count();
+        int moved = selfResponse.resolve(xStart, end, dt, material, register && REGISTER_SELF_CONTACTS, pairMode(),
+                repulsionFraction, contacts, registerRows ? pairRows : null, time);
         if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(name + ": t=" + time + " " + pairRows.count() + " cloth-cloth pair rows");
+            LOG.fine(name + ": t=" + time + " self: " + selfResponse.lastResult() + ", moved " + moved
+                    + ", red strain after " + redStrain(end, false));
         }
-    }
-
-    /** A waiting pair row switches on when its pair is this fraction of the distance too close. */
-    static final double WAIT_SLACK = 0.01;
-
-    /** Pairs up to this many proximity distances apart become rows (see {@link #registerPairs}). */
-    static final double PAIR_REACH = 2.0;
-
-    /**
-     * The cloth–cloth proximity distance: the material's thickness, but at most a quarter of the
-     * shortest edge of the subdivided mesh at rest. Non-adjacent elements of a flat mesh can be as
-     * close as about half an edge (a node and the far side of a neighbouring right triangle), so a
-     * larger distance makes a flat sheet repel itself (measured: a 100×100-cell sheet with 5 mm
-     * fine edges and 4 mm thickness was torn apart in its first step).
-     */
-    private double selfThickness() {
-        if (minFineEdge == 0) {
-            double m = Double.POSITIVE_INFINITY;
-            for (int k = 0; k < model.mesh.fineEdges.length / 2; k++) {
-                m = Math.min(m, ClothModel.dist(model.restPositions, model.mesh.fineEdges[2 * k],
-                        model.mesh.fineEdges[2 * k + 1]));
-            }
-            minFineEdge = m;
-            if (material.thickness() > 0.25 * m) {
-                LOG.log(Level.INFO, "{0}: cloth-cloth proximity distance {1} m (a quarter of the shortest"
-                        + " subdivided edge) instead of the thickness {2} m", new Object[] {name, 0.25 * m,
-                            material.thickness()});
-            }
-        }
-        return Math.min(material.thickness(), 0.25 * minFineEdge);
+        return moved;
     }
 
     /**
