@@ -729,13 +729,55 @@ public final class ClothSolver {
         }
     }
 
+    /**
+     * One step of thesis Table 3.1: the prediction (line 1), the rows of eq. 3.30 for this step
+     * size, the first projection (line 2), and with colliders or cloth–cloth collisions the
+     * collision passes and coupled projections (lines 3–6); {@link #finishStep} checks the result
+     * and updates the velocities (line 7). With contact springs lines 2–6 are
+     * {@link #stepWithSprings}.
+     */
     private StepResult stepOnce(double dt, boolean forceBackwardEuler) {
         boolean bdf2 = settings.integrator() == Integrator.BDF2 && hasHistory && !forceBackwardEuler;
         double h = bdf2 ? (2.0 / 3.0) * dt : dt;
         projH = h;
         colliderPass.set(colliders, material);
+        double maxInvMass = predict(dt, h, bdf2);
+        boolean springStep = contactSprings && primal != null && !colliders.isEmpty()
+                && settings.collisions() == CollisionHandling.COUPLED && projection != ProjectionMode.FAST;
+        newtonStep = projection == ProjectionMode.NEWTON
+                || projection == ProjectionMode.AUTO && (colliders.isEmpty() || springStep);
+        if (!newtonStep) {
+            tensionH = 0; // tensions are only kept while steps take Newton iterations
+        }
+        prepareRows(h, maxInvMass, springStep);
+        startProjections(dt, h);
+        if (springStep) {
+            for (Collider c : colliders) {
+                c.setInterval(time, time + dt);
+            }
+            springMode = true;
+            try {
+                return finishStep(stepWithSprings(dt, maxInvMass), dt, bdf2);
+            } finally {
+                springMode = false;
+            }
+        }
+        project(maxInvMass);
+        Progress pr = new Progress(lastIterations, lastFactorizations, lastConverged, lastStrain, 0);
+        if (!colliders.isEmpty() || selfCollisions) {
+            pr = collideAndCouple(dt, maxInvMass, pr);
+        }
+        return finishStep(pr, dt, bdf2);
+    }
+
+    /**
+     * Table 3.1 line 1: the prediction x̃ (or its BDF2 form), the damping reference x_d, and the
+     * effective masses and anchor x̂ with air drag folded in (pinned nodes: their targets).
+     *
+     * @return the largest inverse effective mass of the free nodes
+     */
+    private double predict(double dt, double h, boolean bdf2) {
         int n3 = 3 * nodes;
-        // 1. Prediction x̃ (thesis Table 3.1 line 1, or its BDF2 form) and damping reference x_d.
         for (int i = 0; i < n3; i++) {
             double g = gravity[i % 3];
             if (bdf2) {
@@ -760,17 +802,18 @@ public final class ClothSolver {
                 xHat[i] = pinned[p] ? pinTarget[i] : (m * xTilde[i] + c * (xDamp[i] + h * wind[k])) / (m + c);
             }
         }
-        // 2. Bending rows: values depend on h and the material; targets on x̃.
+        return maxInvMass;
+    }
+
+    /**
+     * The values of the rows of eq. 3.30 that depend on the step size and the material: the
+     * bending rows' weights and targets (rest curvature and bending damping, rotated to x̃), the
+     * compliances, the boundary rows, and the springs' accumulated multipliers (reset).
+     */
+    private void prepareRows(double h, double maxInvMass, boolean springStep) {
         double k = material.bendingStiffness() / model.bendingCalibration;
         double a = k * h * h;
         double b = material.damping() * k * h;
-        boolean springStep = contactSprings && primal != null && !colliders.isEmpty()
-                && settings.collisions() == CollisionHandling.COUPLED && projection != ProjectionMode.FAST;
-        newtonStep = projection == ProjectionMode.NEWTON
-                || projection == ProjectionMode.AUTO && (colliders.isEmpty() || springStep);
-        if (!newtonStep) {
-            tensionH = 0; // tensions are only kept while steps take Newton iterations
-        }
         double dScale = springStep ? SPRING_COMPLIANCE : 1;
         if (h != lastH || newtonStep != lastNewtonStep || dScale != lastDScale) {
             lastH = h;
@@ -815,11 +858,16 @@ public final class ClothSolver {
                 }
             }
         }
-
-        // 3. Projection (Table 3.1 line 2); with colliders, collisions (line 3), the contacts as
-        // constraints and a second projection (lines 4–5), collisions again (line 6).
         bendA = a;
         bendB = b;
+    }
+
+    /**
+     * Clears the step's contacts and sets the first iterate: x̂, plus the last Newton
+     * projection's correction when the step takes Newton iterations (a warm start).
+     */
+    private void startProjections(double dt, double h) {
+        int n3 = 3 * nodes;
         stepDt = dt;
         clearContacts();
         movedAfterProjection = false;
@@ -839,136 +887,135 @@ public final class ClothSolver {
                 }
             }
         }
-        if (springStep) {
-            for (Collider c : colliders) {
-                c.setInterval(time, time + dt);
-            }
-            springMode = true;
-            try {
-                return finishStep(stepWithSprings(dt, maxInvMass), dt, bdf2);
-            } finally {
-                springMode = false;
-            }
+    }
+
+    /**
+     * Table 3.1 lines 3–6 after the first projection: collision processing against the colliders
+     * and the cloth itself, the contacts as constraints of a coupled projection from x_p, and the
+     * final collision pass, repeated ({@link #COUPLED_ROUNDS}) while that pass still finds
+     * contacts the projection did not know.
+     *
+     * @param first what the first projection did
+     * @return what the step's projections and passes did
+     */
+    private Progress collideAndCouple(double dt, double maxInvMass, Progress first) {
+        int n3 = 3 * nodes;
+        int iterations = first.iterations();
+        int factorizations = first.factorizations();
+        boolean converged = first.converged();
+        double strain = first.strain();
+        int contacts;
+        for (Collider c : colliders) {
+            c.setInterval(time, time + dt);
         }
-        project(maxInvMass);
-        int iterations = lastIterations;
-        int factorizations = lastFactorizations;
-        boolean converged = lastConverged;
-        double strain = lastStrain;
-        int contacts = 0;
-        if (!colliders.isEmpty() || selfCollisions) {
-            for (Collider c : colliders) {
-                c.setInterval(time, time + dt);
+        System.arraycopy(xk, 0, xCollided, 0, n3);
+        boolean coupled = settings.collisions() == CollisionHandling.COUPLED;
+        contacts = colliderPass.collide(this.contacts, xStart, xCollided, dt, coupled, false, false, false);
+        boolean selfRegistered = coupled && REGISTER_SELF_CONTACTS && selfCollisions;
+        if (selfRegistered) {
+            this.contacts.save();
+            System.arraycopy(xk, 0, xProjected, 0, n3);
+        }
+        int selfMoved;
+        if (coupled && pairMode() && selfCollisions) {
+            // The pair rows are read off the projected x_p after a cloth–cloth response of
+            // its own, not off x_c: the collider response squashes the part of a falling
+            // sheet that went through the floor onto the floor's surface, and the pairs of
+            // that squashed patch are not contacts (measured: 7,120 proximity pairs and a
+            // diverged projection when a tilted sheet slaps onto a plane).
+            if (xSelf == null) {
+                xSelf = new double[n3];
             }
-            System.arraycopy(xk, 0, xCollided, 0, n3);
-            boolean coupled = settings.collisions() == CollisionHandling.COUPLED;
-            contacts = colliderPass.collide(this.contacts, xStart, xCollided, dt, coupled, false, false, false);
-            boolean selfRegistered = coupled && REGISTER_SELF_CONTACTS && selfCollisions;
-            if (selfRegistered) {
-                this.contacts.save();
-                System.arraycopy(xk, 0, xProjected, 0, n3);
-            }
-            int selfMoved;
-            if (coupled && pairMode() && selfCollisions) {
-                // The pair rows are read off the projected x_p after a cloth–cloth response of
-                // its own, not off x_c: the collider response squashes the part of a falling
-                // sheet that went through the floor onto the floor's surface, and the pairs of
-                // that squashed patch are not contacts (measured: 7,120 proximity pairs and a
-                // diverged projection when a tilted sheet slaps onto a plane).
-                if (xSelf == null) {
-                    xSelf = new double[n3];
+            System.arraycopy(xk, 0, xSelf, 0, n3);
+            selfMoved = resolveSelf(xSelf, dt, true);
+        } else {
+            selfMoved = resolveSelf(xCollided, dt, coupled);
+        }
+        contacts += selfMoved;
+        selfRegistered &= pairMode() ? pairCount() > 0 : selfMoved > 0;
+        if (LOG.isLoggable(Level.FINE)) {
+            double worst = 0;
+            int wn = -1;
+            for (int p = 0; p < nodes; p++) {
+                double d = Math.sqrt(NodePaths.distance2(xCollided, xk, p));
+                if (d > worst) {
+                    worst = d;
+                    wn = p;
                 }
-                System.arraycopy(xk, 0, xSelf, 0, n3);
-                selfMoved = resolveSelf(xSelf, dt, true);
-            } else {
-                selfMoved = resolveSelf(xCollided, dt, coupled);
             }
-            contacts += selfMoved;
-            selfRegistered &= pairMode() ? pairCount() > 0 : selfMoved > 0;
-            if (LOG.isLoggable(Level.FINE)) {
-                double worst = 0;
-                int wn = -1;
-                for (int p = 0; p < nodes; p++) {
-                    double d = Math.sqrt(NodePaths.distance2(xCollided, xk, p));
-                    if (d > worst) {
-                        worst = d;
-                        wn = p;
-                    }
-                }
-                LOG.fine(name + ": t=" + time + " collision step: " + contacts + " contacts, red strain at x_p "
-                        + redStrain(xk, false) + ", largest move " + worst
-                        + " m (node " + wn + "), strain after it " + ClothMetrics.maxStrain(model, xCollided));
-            }
-            if (!coupled) {
-                System.arraycopy(xCollided, 0, xk, 0, n3);
-            }
-            if (coupled && contacts > 0) {
-                // Linearise at the projected x_p (it satisfies the constraints), not at x_c: a fast
-                // collider moves contact nodes centimetres away from their neighbours and the
-                // Gauss-Newton iteration from there diverged (strain 220 % at x_c).
-                // Lines 5–6, repeated while the final collision pass still finds contacts the
-                // projection did not know (typically new cloth–cloth contacts): those become
-                // constraints of another projection. The last pass's positions are kept as they are.
-                boolean fellBack = false;
-                for (int round = 1; round <= COUPLED_ROUNDS; round++) {
-                    activeSet = true;
+            LOG.fine(name + ": t=" + time + " collision step: " + contacts + " contacts, red strain at x_p "
+                    + redStrain(xk, false) + ", largest move " + worst
+                    + " m (node " + wn + "), strain after it " + ClothMetrics.maxStrain(model, xCollided));
+        }
+        if (!coupled) {
+            System.arraycopy(xCollided, 0, xk, 0, n3);
+        }
+        if (coupled && contacts > 0) {
+            // Linearise at the projected x_p (it satisfies the constraints), not at x_c: a fast
+            // collider moves contact nodes centimetres away from their neighbours and the
+            // Gauss-Newton iteration from there diverged (strain 220 % at x_c).
+            // Lines 5–6, repeated while the final collision pass still finds contacts the
+            // projection did not know (typically new cloth–cloth contacts): those become
+            // constraints of another projection. The last pass's positions are kept as they are.
+            boolean fellBack = false;
+            for (int round = 1; round <= COUPLED_ROUNDS; round++) {
+                activeSet = true;
+                try {
                     try {
-                        try {
-                            project(maxInvMass);
-                        } catch (SimulationException e) {
-                            if (!selfRegistered || !lastResort) {
-                                throw e; // halving the step comes first
-                            }
-                            // The cloth–cloth contact planes are inconsistent with the
-                            // inextensibility here (the projection diverged): project from x_p with
-                            // the collider contacts of line 3 only and leave the cloth–cloth
-                            // response to the final pass.
-                            LOG.log(Level.FINE, "{0}: t={1} projection with cloth-cloth contacts diverged;"
-                                    + " repeated without them", new Object[] {name, time});
-                            this.contacts.restore();
-                            if (pairRows != null) {
-                                pairRows.clear();
-                            }
-                            System.arraycopy(xProjected, 0, xk, 0, n3);
-                            selfRegistered = false;
-                            fellBack = true;
-                            project(maxInvMass);
+                        project(maxInvMass);
+                    } catch (SimulationException e) {
+                        if (!selfRegistered || !lastResort) {
+                            throw e; // halving the step comes first
                         }
-                    } finally {
-                        activeSet = false;
+                        // The cloth–cloth contact planes are inconsistent with the
+                        // inextensibility here (the projection diverged): project from x_p with
+                        // the collider contacts of line 3 only and leave the cloth–cloth
+                        // response to the final pass.
+                        LOG.log(Level.FINE, "{0}: t={1} projection with cloth-cloth contacts diverged;"
+                                + " repeated without them", new Object[] {name, time});
+                        this.contacts.restore();
+                        if (pairRows != null) {
+                            pairRows.clear();
+                        }
+                        System.arraycopy(xProjected, 0, xk, 0, n3);
+                        selfRegistered = false;
+                        fellBack = true;
+                        project(maxInvMass);
                     }
-                    iterations += lastIterations;
-                    factorizations += lastFactorizations;
-                    converged = lastConverged;
-                    strain = lastStrain;
-                    boolean again = round < COUPLED_ROUNDS && !fellBack;
-                    if (!again) {
-                        clearContacts();
-                    }
-                    double before = LOG.isLoggable(Level.FINE) ? ClothMetrics.maxStrain(model, xk) : 0;
-                    int late = colliderPass.collide(this.contacts, xStart, xk, dt, again, false, !again, false);
-                    int lateSelf = resolveSelf(xk, dt, again, again ? 1.0 : FINAL_REPULSION);
-                    movedAfterProjection = late + lateSelf > 0;
-                    selfRegistered |= again && REGISTER_SELF_CONTACTS
-                            && (pairMode() ? pairCount() > 0 : lateSelf > 0);
-                    if (LOG.isLoggable(Level.FINE)) {
-                        LOG.fine(name + ": t=" + time + " round " + round + ": contacts " + this.contacts.count
-                                + ", projection " + lastIterations + " iterations, converged " + lastConverged
-                                + " red " + lastStrain + ", max strain " + before
-                                + "; final collision pass moved " + late + " + " + lateSelf
-                                + " (self) nodes, max strain " + ClothMetrics.maxStrain(model, xk) + " red " + redStrain(xk, false));
-                    }
-                    if (late + lateSelf == 0) {
-                        break;
-                    }
-                    if (again) {
-                        strain = redStrain(xk, true);
-                    }
+                } finally {
+                    activeSet = false;
                 }
-                clearContacts();
+                iterations += lastIterations;
+                factorizations += lastFactorizations;
+                converged = lastConverged;
+                strain = lastStrain;
+                boolean again = round < COUPLED_ROUNDS && !fellBack;
+                if (!again) {
+                    clearContacts();
+                }
+                double before = LOG.isLoggable(Level.FINE) ? ClothMetrics.maxStrain(model, xk) : 0;
+                int late = colliderPass.collide(this.contacts, xStart, xk, dt, again, false, !again, false);
+                int lateSelf = resolveSelf(xk, dt, again, again ? 1.0 : FINAL_REPULSION);
+                movedAfterProjection = late + lateSelf > 0;
+                selfRegistered |= again && REGISTER_SELF_CONTACTS
+                        && (pairMode() ? pairCount() > 0 : lateSelf > 0);
+                if (LOG.isLoggable(Level.FINE)) {
+                    LOG.fine(name + ": t=" + time + " round " + round + ": contacts " + this.contacts.count
+                            + ", projection " + lastIterations + " iterations, converged " + lastConverged
+                            + " red " + lastStrain + ", max strain " + before
+                            + "; final collision pass moved " + late + " + " + lateSelf
+                            + " (self) nodes, max strain " + ClothMetrics.maxStrain(model, xk) + " red " + redStrain(xk, false));
+                }
+                if (late + lateSelf == 0) {
+                    break;
+                }
+                if (again) {
+                    strain = redStrain(xk, true);
+                }
             }
+            clearContacts();
         }
-        return finishStep(new Progress(iterations, factorizations, converged, strain, contacts), dt, bdf2);
+        return new Progress(iterations, factorizations, converged, strain, contacts);
     }
 
     /**
