@@ -693,8 +693,8 @@ public final class ClothSolver {
         try {
             lastResort = depth >= MAX_HALVINGS;
             return stepOnce(dt, depth > 0);
-        } catch (SimulationException e) {
-            if (depth >= MAX_HALVINGS && e.getMessage().contains(PAIR_ROWS_FAILED)) {
+        } catch (StepDiverged e) {
+            if (depth >= MAX_HALVINGS && e.reason == StepDiverged.Reason.PAIR_ROWS) {
                 // the last resort with pair rows ended far outside the strain bound: the same
                 // step with per-node planes for the cloth–cloth contacts
                 LOG.log(Level.FINE, "{0}: {1}; repeated with cloth-cloth contact planes", new Object[] {name,
@@ -706,7 +706,7 @@ public final class ClothSolver {
                     pairFallback = false;
                 }
             }
-            if (depth >= MAX_HALVINGS || !e.getMessage().contains("diverged")) {
+            if (depth >= MAX_HALVINGS || e.reason == StepDiverged.Reason.PAIR_ROWS) {
                 throw e;
             }
             LOG.log(Level.FINE, "{0}: step of {1} s at t={2} s diverged; halving it",
@@ -1200,12 +1200,13 @@ public final class ClothSolver {
         double finalStrain = redStrain(xk, true);
         if (HALVE_ON_FINAL_STRAIN && movedAfterProjection && !lastResort
                 && finalStrain > material.strainTolerance()) {
-            throw new SimulationException(name + ": the step diverged from the constraints in the last collision"
+            throw new StepDiverged(StepDiverged.Reason.FINAL_PASS, name + ": the step diverged from the constraints in the last collision"
                     + " pass at t=" + time + " s (red strain " + finalStrain + "); the state before the step is kept");
         }
         if (lastResort && pairMode() && finalStrain > 10 * material.strainTolerance()) {
-            throw new SimulationException(name + ": at t=" + time + " s the step " + PAIR_ROWS_FAILED
-                    + " (red strain " + finalStrain + "); the state before the step is kept");
+            throw new StepDiverged(StepDiverged.Reason.PAIR_ROWS, name + ": at t=" + time
+                    + " s the step ended far outside the strain bound with cloth-cloth pair rows (red strain "
+                    + finalStrain + "); the state before the step is kept");
         }
         converged &= finalStrain <= material.strainTolerance();
         // 4. Velocity update (Table 3.1 line 7, or its BDF2 form) and commit.
@@ -1483,7 +1484,7 @@ public final class ClothSolver {
         lastConverged = converged;
         lastStrain = strain;
         if (!converged && !(strain <= divergedStrain)) {
-            throw new SimulationException(name + ": the projection diverged at t=" + time + " s (strain "
+            throw new StepDiverged(StepDiverged.Reason.PROJECTION, name + ": the projection diverged at t=" + time + " s (strain "
                     + strain + " after " + iterations + " Gauss-Newton iterations); the state before the step"
                     + " is kept");
         }
@@ -1611,8 +1612,6 @@ public final class ClothSolver {
         return selfContactPairs && primal != null && !pairFallback;
     }
 
-    /** Marker of the failure that makes the last resort repeat a step with contact planes. */
-    private static final String PAIR_ROWS_FAILED = "ended far outside the strain bound with cloth-cloth pair rows";
     /** Set while a step is repeated with contact planes after pair rows failed. */
     private boolean pairFallback;
 
