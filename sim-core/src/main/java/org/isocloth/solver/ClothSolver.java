@@ -1200,8 +1200,9 @@ public final class ClothSolver {
         double finalStrain = redStrain(xk, true);
         if (HALVE_ON_FINAL_STRAIN && movedAfterProjection && !lastResort
                 && finalStrain > material.strainTolerance()) {
-            throw new StepDiverged(StepDiverged.Reason.FINAL_PASS, name + ": the step diverged from the constraints in the last collision"
-                    + " pass at t=" + time + " s (red strain " + finalStrain + "); the state before the step is kept");
+            throw new StepDiverged(StepDiverged.Reason.FINAL_PASS, name + ": the step diverged from the constraints in"
+                    + " the last collision pass at t=" + time + " s (red strain " + finalStrain + "); the state before"
+                    + " the step is kept");
         }
         if (lastResort && pairMode() && finalStrain > 10 * material.strainTolerance()) {
             throw new StepDiverged(StepDiverged.Reason.PAIR_ROWS, name + ": at t=" + time
@@ -1270,8 +1271,6 @@ public final class ClothSolver {
      */
     private void project(double maxInvMass) {
         int n3 = 3 * nodes;
-        double a = bendA;
-        double b = bendB;
         Arrays.fill(softLambda, 0);
         double tol = material.strainTolerance();
         int iterations = 0;
@@ -1288,39 +1287,8 @@ public final class ClothSolver {
         while (iterations < settings.maxIterations()) {
             iterations++;
             projectionTarget(iterations == 1);
-            // Linearise the inextensibility constraints at x_k.
             int activeDist = material.membraneStiffness() > 0 ? distRest.length : softStart - inextStart;
-            for (int i = activeDist; i < distRest.length; i++) {
-                // Membrane switched off: the soft rows stay in the pattern but are inert (μ = 0).
-                Arrays.fill(gVal, gPtr[inextStart + i], gPtr[inextStart + i + 1], 0.0);
-                rhs[inextStart + i] = 0;
-            }
-            for (int i = 0; i < activeDist; i++) {
-                int p = distNodes[2 * i];
-                int r = distNodes[2 * i + 1];
-                double dx = xk[3 * p] - xk[3 * r];
-                double dy = xk[3 * p + 1] - xk[3 * r + 1];
-                double dz = xk[3 * p + 2] - xk[3 * r + 2];
-                double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (!(len > 1e-12 * distRest[i])) {
-                    throw new SimulationException(name + ": distance row " + i
-                            + " collapsed to zero length in the step at t=" + time + " s");
-                }
-                double ux = dx / len;
-                double uy = dy / len;
-                double uz = dz / len;
-                int e = gPtr[inextStart + i];
-                gVal[e] = ux;
-                gVal[e + 1] = uy;
-                gVal[e + 2] = uz;
-                gVal[e + 3] = -ux;
-                gVal[e + 4] = -uy;
-                gVal[e + 5] = -uz;
-                double dpx = (xTarget[3 * p] - xk[3 * p]) - (xTarget[3 * r] - xk[3 * r]);
-                double dpy = (xTarget[3 * p + 1] - xk[3 * p + 1]) - (xTarget[3 * r + 1] - xk[3 * r + 1]);
-                double dpz = (xTarget[3 * p + 2] - xk[3 * p + 2]) - (xTarget[3 * r + 2] - xk[3 * r + 2]);
-                rhs[inextStart + i] = ux * dpx + uy * dpy + uz * dpz + (len - distRest[i]);
-            }
+            lineariseDistanceRows(activeDist);
             if (newtonNow && !springMode) {
                 // the most tense rows aim at C = 0 instead of the penalty residual C = αμ
                 if (iterations == 1) {
@@ -1329,34 +1297,7 @@ public final class ClothSolver {
                 }
                 tensionShift.addTo(rhs, alpha, inextStart);
             }
-            // Bending and linear rows are exactly linear: their right-hand side is g(x_target).
-            // From the second iteration on the anchor is x_k itself, so the bending rows only
-            // measure the change A(x − x_k): their right-hand side is zero.
-            if (iterations == 1 || newtonNow) {
-                model.applyLaplacian(xTarget, lapTmp);
-                for (int bn = 0; bn < model.bendNode.length; bn++) {
-                    double s = Math.sqrt((a + b) / model.bendMass[bn]);
-                    for (int c = 0; c < 3; c++) {
-                        rhs[3 * bn + c] = s * (lapTmp[3 * bn + c] - bendTarget[3 * bn + c]);
-                    }
-                }
-            } else {
-                Arrays.fill(rhs, 0, bendRows, 0.0);
-            }
-            boolean springs = material.membraneStiffness() > 0;
-            for (int r = linStart; r < rowCount; r++) {
-                double sum = 0;
-                for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
-                    sum += gVal[e] * xTarget[gDof[e]];
-                }
-                rhs[r] = sum;
-            }
-            // Soft rows: C_lin(x) = α (λ_prev + μ), so the accumulated force is kept (XPBD-style).
-            if (springs && !newtonNow) {
-                for (int r = softStart; r < linStart; r++) {
-                    rhs[r] -= alpha[r] * softLambda[r - softStart];
-                }
-            }
+            linearRowsRhs(iterations == 1 || newtonNow);
             if (newtonNow) {
                 if (iterations == 1) {
                     // multipliers scale like force·h²: carry the last projection's over to this h
@@ -1389,25 +1330,9 @@ public final class ClothSolver {
             strain = redStrain(xk, true);
             double stepScale = 1;
             if (iterations > 1 && strain > (springMode && newtonNow ? SPRING_ACCEPT : 1) * previousStrain) {
-                // Backtracking on the constraint error: shorten the fast-projection step.
-                double best = strain;
-                double bestScale = 1;
-                for (double scale = 0.5; scale >= 0.125; scale *= 0.5) {
-                    for (int i = 0; i < n3; i++) {
-                        xTry[i] = xPrevIterate[i] + scale * (xk[i] - xPrevIterate[i]);
-                    }
-                    double e = redStrain(xTry, true);
-                    if (e < best) {
-                        best = e;
-                        bestScale = scale;
-                    }
-                }
-                if (bestScale < 1) {
-                    stepScale = bestScale;
-                    for (int i = 0; i < n3; i++) {
-                        xk[i] = xPrevIterate[i] + bestScale * (xk[i] - xPrevIterate[i]);
-                    }
-                    strain = best;
+                stepScale = backtrack(strain);
+                if (stepScale < 1) {
+                    strain = backtrackStrain;
                 }
             }
             if (newtonNow && !springMode) {
@@ -1484,11 +1409,120 @@ public final class ClothSolver {
         lastConverged = converged;
         lastStrain = strain;
         if (!converged && !(strain <= divergedStrain)) {
-            throw new StepDiverged(StepDiverged.Reason.PROJECTION, name + ": the projection diverged at t=" + time + " s (strain "
-                    + strain + " after " + iterations + " Gauss-Newton iterations); the state before the step"
-                    + " is kept");
+            throw new StepDiverged(StepDiverged.Reason.PROJECTION, name + ": the projection diverged at t=" + time
+                    + " s (strain " + strain + " after " + iterations + " Gauss-Newton iterations); the state before"
+                    + " the step is kept");
         }
     }
+
+    /**
+     * Linearises the distance rows (inextensibility, then the membrane springs) at x_k. For
+     * C(x) = |x_p − x_r| − l the row of G is (u, −u) with u = (x_p − x_r)/|x_p − x_r|, and its
+     * right-hand side is the linearised constraint at the anchor,
+     * C_lin(x_target) = u·((x_target − x_k)_p − (x_target − x_k)_r) + C(x_k). Rows past
+     * {@code activeDist} (the springs while the membrane is off) stay in the pattern, inert.
+     *
+     * @param activeDist number of distance rows in use
+     */
+    private void lineariseDistanceRows(int activeDist) {
+        for (int i = activeDist; i < distRest.length; i++) {
+            Arrays.fill(gVal, gPtr[inextStart + i], gPtr[inextStart + i + 1], 0.0);
+            rhs[inextStart + i] = 0;
+        }
+        for (int i = 0; i < activeDist; i++) {
+            int p = distNodes[2 * i];
+            int r = distNodes[2 * i + 1];
+            double dx = xk[3 * p] - xk[3 * r];
+            double dy = xk[3 * p + 1] - xk[3 * r + 1];
+            double dz = xk[3 * p + 2] - xk[3 * r + 2];
+            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (!(len > 1e-12 * distRest[i])) {
+                throw new SimulationException(name + ": distance row " + i
+                        + " collapsed to zero length in the step at t=" + time + " s");
+            }
+            double ux = dx / len;
+            double uy = dy / len;
+            double uz = dz / len;
+            int e = gPtr[inextStart + i];
+            gVal[e] = ux;
+            gVal[e + 1] = uy;
+            gVal[e + 2] = uz;
+            gVal[e + 3] = -ux;
+            gVal[e + 4] = -uy;
+            gVal[e + 5] = -uz;
+            double dpx = (xTarget[3 * p] - xk[3 * p]) - (xTarget[3 * r] - xk[3 * r]);
+            double dpy = (xTarget[3 * p + 1] - xk[3 * p + 1]) - (xTarget[3 * r + 1] - xk[3 * r + 1]);
+            double dpz = (xTarget[3 * p + 2] - xk[3 * p + 2]) - (xTarget[3 * r + 2] - xk[3 * r + 2]);
+            rhs[inextStart + i] = ux * dpx + uy * dpy + uz * dpz + (len - distRest[i]);
+        }
+    }
+
+    /**
+     * Right-hand sides of the rows that are exactly linear in x. Bending rows: √((a+b)/m_b)·(L x −
+     * target) at x_target when {@code bendingAtTarget} (the first iteration, and every Newton
+     * iteration, anchored at x̂); later fast-projection iterations are anchored at x_k itself and
+     * only measure the change A(x − x_k), so their right-hand side is zero. Conforming and boundary
+     * rows: g(x_target). Spring rows in fast projection: −α λ_prev, so that they solve
+     * C_lin(x) = α (λ_prev + μ) and the accumulated force is kept (XPBD-style).
+     */
+    private void linearRowsRhs(boolean bendingAtTarget) {
+        if (bendingAtTarget) {
+            model.applyLaplacian(xTarget, lapTmp);
+            for (int bn = 0; bn < model.bendNode.length; bn++) {
+                double s = Math.sqrt((bendA + bendB) / model.bendMass[bn]);
+                for (int c = 0; c < 3; c++) {
+                    rhs[3 * bn + c] = s * (lapTmp[3 * bn + c] - bendTarget[3 * bn + c]);
+                }
+            }
+        } else {
+            Arrays.fill(rhs, 0, bendRows, 0.0);
+        }
+        for (int r = linStart; r < rowCount; r++) {
+            double sum = 0;
+            for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
+                sum += gVal[e] * xTarget[gDof[e]];
+            }
+            rhs[r] = sum;
+        }
+        if (material.membraneStiffness() > 0 && !newtonNow) {
+            for (int r = softStart; r < linStart; r++) {
+                rhs[r] -= alpha[r] * softLambda[r - softStart];
+            }
+        }
+    }
+
+    /**
+     * Backtracking on the constraint error: tries ½, ¼ and ⅛ of the step from the previous
+     * iterate and keeps the one with the smallest red strain if it beats the full step's
+     * {@code strain} (its strain then goes to {@link #backtrackStrain}).
+     *
+     * @return the step fraction kept (1: the full step)
+     */
+    private double backtrack(double strain) {
+        int n3 = 3 * nodes;
+        double best = strain;
+        double bestScale = 1;
+        for (double scale = 0.5; scale >= 0.125; scale *= 0.5) {
+            for (int i = 0; i < n3; i++) {
+                xTry[i] = xPrevIterate[i] + scale * (xk[i] - xPrevIterate[i]);
+            }
+            double e = redStrain(xTry, true);
+            if (e < best) {
+                best = e;
+                bestScale = scale;
+            }
+        }
+        if (bestScale < 1) {
+            for (int i = 0; i < n3; i++) {
+                xk[i] = xPrevIterate[i] + bestScale * (xk[i] - xPrevIterate[i]);
+            }
+            backtrackStrain = best;
+        }
+        return bestScale;
+    }
+
+    /** The red strain of the step fraction {@link #backtrack} kept. */
+    private double backtrackStrain;
 
     /** Newton projections' multiplier shift of the most tense inextensibility rows. */
     private TensionShift tensionShift;
