@@ -106,9 +106,8 @@ public final class ClothSolver {
     private final int inextStart;
     private final int softStart;
     private final int linStart;
-    /** Node pairs and rest lengths of the distance rows: inextensibility, then soft fine edges. */
-    private final int[] distNodes;
-    private final double[] distRest;
+    /** The distance rows: inextensibility, then the membrane springs on the fine edges. */
+    private final DistanceRows dist;
     private final int softCount;
     /** Multipliers accumulated over the iterations of a step, one per spring row. */
     private final double[] softLambda;
@@ -193,10 +192,9 @@ public final class ClothSolver {
         softStart = inextStart + model.inextRest.length;
         int ni = model.inextRest.length;
         softCount = model.springRest.length;
-        distNodes = Arrays.copyOf(model.inextNodes, 2 * (ni + softCount));
-        System.arraycopy(model.springNodes, 0, distNodes, 2 * ni, 2 * softCount);
-        distRest = Arrays.copyOf(model.inextRest, ni + softCount);
-        System.arraycopy(model.springRest, 0, distRest, ni, softCount);
+        dist = new DistanceRows(model);
+        int[] distNodes = dist.nodes;
+        double[] distRest = dist.rest;
         softLambda = new double[softCount];
         linStart = softStart + softCount;
         rowCount = linStart + 3 * model.linearCount();
@@ -1287,13 +1285,13 @@ public final class ClothSolver {
         while (iterations < settings.maxIterations()) {
             iterations++;
             projectionTarget(iterations == 1);
-            int activeDist = material.membraneStiffness() > 0 ? distRest.length : softStart - inextStart;
-            lineariseDistanceRows(activeDist);
+            int activeDist = material.membraneStiffness() > 0 ? dist.rest.length : softStart - inextStart;
+            dist.linearise(activeDist, xk, xTarget, gVal, gPtr, inextStart, rhs, name, time);
             if (newtonNow && !springMode) {
                 // the most tense rows aim at C = 0 instead of the penalty residual C = αμ
                 if (iterations == 1) {
                     double scale = tensionH > 0 ? (projH / tensionH) * (projH / tensionH) : 0;
-                    tensionShift.choose(tension, 0, scale, alpha, inextStart, distRest, tol);
+                    tensionShift.choose(tension, 0, scale, alpha, inextStart, dist.rest, tol);
                 }
                 tensionShift.addTo(rhs, alpha, inextStart);
             }
@@ -1302,9 +1300,9 @@ public final class ClothSolver {
                 if (iterations == 1) {
                     // multipliers scale like force·h²: carry the last projection's over to this h
                     double scale = tensionH > 0 ? (projH / tensionH) * (projH / tensionH) : 0;
-                    geometricStiffness(tension, 0, scale, activeDist);
+                    dist.geometricStiffness(tension, 0, scale, activeDist, xk, xHat, gVal, gPtr, inextStart, primal);
                 } else {
-                    geometricStiffness(mu, inextStart, 1, activeDist);
+                    dist.geometricStiffness(mu, inextStart, 1, activeDist, xk, xHat, gVal, gPtr, inextStart, primal);
                 }
             } else if (primal != null) {
                 primal.kgCoef = null;
@@ -1336,7 +1334,7 @@ public final class ClothSolver {
                 }
             }
             if (newtonNow && !springMode) {
-                tensionShift.choose(mu, inextStart, 1, alpha, inextStart, distRest, tol);
+                tensionShift.choose(mu, inextStart, 1, alpha, inextStart, dist.rest, tol);
             }
             boolean newtonStalled = newtonNow && iterations > 1 && !springMode
                     && (stepScale < 1 || strain > NEWTON_MIN_GAIN * previousStrain);
@@ -1387,11 +1385,11 @@ public final class ClothSolver {
                 int wp = model.inextNodes[2 * worstIndex];
                 LOG.finest(name + ": t=" + time + " iteration " + iterations + " strain " + strain
                         + " step scale " + stepScale + ", added " + added + ", released pairs " + released + ", pair rows "
-                        + (pairs ? pairRows.activeCount() : 0) + ", spring residual " + springResidual(xk)
+                        + (pairs ? pairRows.activeCount() : 0) + ", spring residual " + springResidual()
                         + ", worst at " + xk[3 * wp] + " " + xk[3 * wp + 1] + " "
                         + xk[3 * wp + 2]);
             }
-            if (strain <= tol && springResidual(xk) <= tol && added == 0 && settled) {
+            if (strain <= tol && springResidual() <= tol && added == 0 && settled) {
                 converged = true;
                 break;
             }
@@ -1412,48 +1410,6 @@ public final class ClothSolver {
             throw new StepDiverged(StepDiverged.Reason.PROJECTION, name + ": the projection diverged at t=" + time
                     + " s (strain " + strain + " after " + iterations + " Gauss-Newton iterations); the state before"
                     + " the step is kept");
-        }
-    }
-
-    /**
-     * Linearises the distance rows (inextensibility, then the membrane springs) at x_k. For
-     * C(x) = |x_p − x_r| − l the row of G is (u, −u) with u = (x_p − x_r)/|x_p − x_r|, and its
-     * right-hand side is the linearised constraint at the anchor,
-     * C_lin(x_target) = u·((x_target − x_k)_p − (x_target − x_k)_r) + C(x_k). Rows past
-     * {@code activeDist} (the springs while the membrane is off) stay in the pattern, inert.
-     *
-     * @param activeDist number of distance rows in use
-     */
-    private void lineariseDistanceRows(int activeDist) {
-        for (int i = activeDist; i < distRest.length; i++) {
-            Arrays.fill(gVal, gPtr[inextStart + i], gPtr[inextStart + i + 1], 0.0);
-            rhs[inextStart + i] = 0;
-        }
-        for (int i = 0; i < activeDist; i++) {
-            int p = distNodes[2 * i];
-            int r = distNodes[2 * i + 1];
-            double dx = xk[3 * p] - xk[3 * r];
-            double dy = xk[3 * p + 1] - xk[3 * r + 1];
-            double dz = xk[3 * p + 2] - xk[3 * r + 2];
-            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (!(len > 1e-12 * distRest[i])) {
-                throw new SimulationException(name + ": distance row " + i
-                        + " collapsed to zero length in the step at t=" + time + " s");
-            }
-            double ux = dx / len;
-            double uy = dy / len;
-            double uz = dz / len;
-            int e = gPtr[inextStart + i];
-            gVal[e] = ux;
-            gVal[e + 1] = uy;
-            gVal[e + 2] = uz;
-            gVal[e + 3] = -ux;
-            gVal[e + 4] = -uy;
-            gVal[e + 5] = -uz;
-            double dpx = (xTarget[3 * p] - xk[3 * p]) - (xTarget[3 * r] - xk[3 * r]);
-            double dpy = (xTarget[3 * p + 1] - xk[3 * p + 1]) - (xTarget[3 * r + 1] - xk[3 * r + 1]);
-            double dpz = (xTarget[3 * p + 2] - xk[3 * p + 2]) - (xTarget[3 * r + 2] - xk[3 * r + 2]);
-            rhs[inextStart + i] = ux * dpx + uy * dpy + uz * dpz + (len - distRest[i]);
         }
     }
 
@@ -1546,60 +1502,6 @@ public final class ClothSolver {
     private double tensionH;
     /** The effective step h of the current step (dt, or 2/3 dt for BDF2). */
     private double projH;
-    private double[] kgCoef;
-    private double[] kgRhs;
-
-    /**
-     * Sets the primal system's geometric stiffness Σ μ_i ∇²C_i of the stretched distance rows
-     * (μ_i &gt; 0) and the right-hand side term K_g (x̂ − x_k) it brings.
-     *
-     * @param m multipliers; distance row i at m[offset + i]
-     * @param offset index of distance row 0 in m
-     * @param scale factor applied to m
-     * @param activeDist number of distance rows in use
-     */
-    private void geometricStiffness(double[] m, int offset, double scale, int activeDist) {
-        if (kgCoef == null) {
-            kgCoef = new double[rowCount];
-            kgRhs = new double[3 * nodes];
-        }
-        Arrays.fill(kgRhs, 0);
-        Arrays.fill(kgCoef, 0);
-        for (int i = 0; i < activeDist; i++) {
-            int row = inextStart + i;
-            double t = scale * m[offset + i];
-            if (!(t > 0)) {
-                continue;
-            }
-            int p = distNodes[2 * i];
-            int r = distNodes[2 * i + 1];
-            double dx = xk[3 * p] - xk[3 * r];
-            double dy = xk[3 * p + 1] - xk[3 * r + 1];
-            double dz = xk[3 * p + 2] - xk[3 * r + 2];
-            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            double c = t / len;
-            kgCoef[row] = c;
-            int e = gPtr[row];
-            double ux = gVal[e];
-            double uy = gVal[e + 1];
-            double uz = gVal[e + 2];
-            double ddx = (xHat[3 * p] - xk[3 * p]) - (xHat[3 * r] - xk[3 * r]);
-            double ddy = (xHat[3 * p + 1] - xk[3 * p + 1]) - (xHat[3 * r + 1] - xk[3 * r + 1]);
-            double ddz = (xHat[3 * p + 2] - xk[3 * p + 2]) - (xHat[3 * r + 2] - xk[3 * r + 2]);
-            double ud = ux * ddx + uy * ddy + uz * ddz;
-            double vx = c * (ddx - ux * ud);
-            double vy = c * (ddy - uy * ud);
-            double vz = c * (ddz - uz * ud);
-            kgRhs[3 * p] += vx;
-            kgRhs[3 * p + 1] += vy;
-            kgRhs[3 * p + 2] += vz;
-            kgRhs[3 * r] -= vx;
-            kgRhs[3 * r + 1] -= vy;
-            kgRhs[3 * r + 2] -= vz;
-        }
-        primal.kgCoef = kgCoef;
-        primal.kgRhs = kgRhs;
-    }
 
     /**
      * Solves this iteration's system with the primal form ({@link PrimalSystem}): μ, the forces
@@ -1885,20 +1787,14 @@ public final class ClothSolver {
     }
 
     /**
-     * Largest residual of the spring rows relative to their rest length: |C(x) − α λ| / l₀, the
-     * amount by which a spring's length misses the one its accumulated force asks for.
+     * Largest residual of the spring rows of x_k relative to their rest length (see
+     * {@link DistanceRows#springResidual}); 0 while the membrane is off (the rows are inert).
      */
-    private double springResidual(double[] pos) {
+    private double springResidual() {
         if (!(material.membraneStiffness() > 0)) {
-            return 0; // the spring rows are inert
+            return 0;
         }
-        double worst = 0;
-        for (int s = 0; s < softCount; s++) {
-            int i = softStart - inextStart + s;
-            double c = ClothModel.dist(pos, distNodes[2 * i], distNodes[2 * i + 1]) - distRest[i];
-            worst = Math.max(worst, Math.abs(c - alpha[softStart + s] * softLambda[s]) / distRest[i]);
-        }
-        return worst;
+        return dist.springResidual(xk, alpha, softStart, softLambda);
     }
 
     /**
