@@ -15,6 +15,8 @@ final class DistanceRows {
     final double[] rest;
     /** Number of inextensibility rows (the springs follow). */
     final int inextCount;
+    /** Row lengths |x_p − x_r| at the last {@link #linearise} point. */
+    private final double[] length;
     /** Geometric stiffness coefficients μ/len per system row, or null before the first use. */
     private double[] kgCoef;
     /** The right-hand side term K_g (x̂ − x_k), 3 per node. */
@@ -28,6 +30,7 @@ final class DistanceRows {
         System.arraycopy(model.springNodes, 0, nodes, 2 * inextCount, 2 * springs);
         rest = Arrays.copyOf(model.inextRest, inextCount + springs);
         System.arraycopy(model.springRest, 0, rest, inextCount, springs);
+        length = new double[rest.length];
     }
 
     /**
@@ -64,6 +67,7 @@ final class DistanceRows {
                 throw new SimulationException(name + ": distance row " + i
                         + " collapsed to zero length in the step at t=" + time + " s");
             }
+            length[i] = len;
             double ux = dx / len;
             double uy = dy / len;
             double uz = dz / len;
@@ -86,7 +90,8 @@ final class DistanceRows {
      * and the right-hand side term K_g (x̂ − x_k) it brings. For a distance row,
      * ∇²C = (I − u uᵀ)/|x_p − x_r| ⊗ [[1, −1], [−1, 1]]: the system stores the coefficient
      * μ/|x_p − x_r| per row, and the right-hand side gains μ/|x_p − x_r| (I − u uᵀ) d at node p and
-     * its negative at r, with d = (x̂ − x_k)_p − (x̂ − x_k)_r. Reads u from G (linearised at x_k).
+     * its negative at r, with d = (x̂ − x_k)_p − (x̂ − x_k)_r. Reads u from G and the lengths from
+     * the last {@link #linearise} call, which must have been at the same x_k.
      *
      * @param m multipliers; row i at m[offset + i]
      * @param offset index of row 0 in m
@@ -115,11 +120,7 @@ final class DistanceRows {
             }
             int p = nodes[2 * i];
             int r = nodes[2 * i + 1];
-            double dx = xk[3 * p] - xk[3 * r];
-            double dy = xk[3 * p + 1] - xk[3 * r + 1];
-            double dz = xk[3 * p + 2] - xk[3 * r + 2];
-            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            double c = t / len;
+            double c = t / length[i];
             kgCoef[row] = c;
             int e = gPtr[row];
             double ux = gVal[e];
