@@ -154,30 +154,39 @@ final class Bench {
     }
 
     /** What {@link #measure} found: median wall time, means per step and worst strains. */
-    private record SheetRun(double medianMs, double iterations, double factorizations, double red, double max) {
+    private record SheetRun(double medianMs, double iterations, double factorizations, double contacts, double red,
+            double max) {
     }
 
     /** Steps a sheet {@code steps} times at 60 steps/s. */
     private static SheetRun measure(ClothSolver solver, int steps) {
+        return measure(solver, steps, 1.0 / 60);
+    }
+
+    /** Steps a cloth {@code steps} times by {@code dt}. */
+    private static SheetRun measure(ClothSolver solver, int steps, double dt) {
         ClothModel model = solver.model();
         double[] ms = new double[steps];
         long iters = 0;
         long facts = 0;
+        long contacts = 0;
         double red = 0;
         double max = 0;
         for (int s = 0; s < steps; s++) {
             long t0 = System.nanoTime();
-            StepResult r = solver.step(1.0 / 60);
+            StepResult r = solver.step(dt);
             ms[s] = (System.nanoTime() - t0) / 1e6;
             iters += r.iterations();
             facts += r.factorizations();
+            contacts += r.contacts();
             red = Math.max(red, r.redStrain());
             max = Math.max(max, ClothMetrics.maxStrain(model, solver.positions()));
         }
         // The median is robust to the odd slow step (garbage collection, another process).
         double[] sorted = ms.clone();
         Arrays.sort(sorted);
-        return new SheetRun(sorted[steps / 2], (double) iters / steps, (double) facts / steps, red, max);
+        return new SheetRun(sorted[steps / 2], (double) iters / steps, (double) facts / steps,
+                (double) contacts / steps, red, max);
     }
 
     /**
@@ -229,29 +238,14 @@ final class Bench {
         SphereCollider ball = new SphereCollider("ball", new double[3], 0.3);
         ball.setMotion(new double[3], new double[] {0, 1.5, 0});
         solver.setColliders(List.of(ball));
-        double[] ms = new double[steps];
-        long iters = 0;
-        long contacts = 0;
-        double red = 0;
-        double max = 0;
-        for (int s = 0; s < steps; s++) {
-            long t0 = System.nanoTime();
-            StepResult r = solver.step(1.0 / 800);
-            ms[s] = (System.nanoTime() - t0) / 1e6;
-            iters += r.iterations();
-            contacts += r.contacts();
-            red = Math.max(red, r.redStrain());
-            max = Math.max(max, ClothMetrics.maxStrain(model, solver.positions()));
-        }
-        double[] sorted = ms.clone();
-        Arrays.sort(sorted);
+        SheetRun r = measure(solver, steps, 1.0 / 800);
         out.println();
         out.println("| scene | base triangles | median ms/step | GN iterations/step | contacts/step"
                 + " | worst red strain | worst max strain |");
         out.println("|---|---|---|---|---|---|---|");
         out.printf(Locale.ROOT, "| drape on a rotating ball (thesis Fig. 4.5; thesis: 18.7 s/step) | %d | %.1f | %.2f"
-                + " | %.0f | %.2e | %.2e |%n", model.mesh.triangleCount, sorted[steps / 2], (double) iters / steps,
-                (double) contacts / steps, red, max);
+                + " | %.0f | %.2e | %.2e |%n", model.mesh.triangleCount, r.medianMs, r.iterations, r.contacts, r.red,
+                r.max);
     }
 
     private static int parse(String s, String flag) {
