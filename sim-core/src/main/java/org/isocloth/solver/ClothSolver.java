@@ -596,7 +596,11 @@ public final class ClothSolver {
         if (!(dt > 0) || !Double.isFinite(dt)) {
             throw new IllegalArgumentException("time step must be > 0 and finite (got " + dt + ")");
         }
-        return stepAdaptive(dt, 0);
+        spentIterations = 0;
+        spentFactorizations = 0;
+        StepResult r = stepAdaptive(dt, 0);
+        // count the work of attempts that were discarded (halved steps, fallbacks) too
+        return new StepResult(spentIterations, r.converged(), r.redStrain(), spentFactorizations, r.contacts());
     }
 
     /**
@@ -673,6 +677,12 @@ public final class ClothSolver {
      * colliders as they were measured (docs/solver.md).
      */
     static final double HALVING_STRAIN_FACTOR = 10;
+    /**
+     * The same factor for cloths without colliders, whose projections take Newton iterations: any
+     * step that ends at the cap above the tolerance is halved (such a step has stalled, and the
+     * half steps, starting nearer their solutions, converge). See docs/solver.md, "Point pins".
+     */
+    static final double FREE_HALVING_STRAIN_FACTOR = 1;
 
     /** Deepest halving of a step whose projection diverged (2⁻³ of the step). */
     static final int MAX_HALVINGS = 3;
@@ -685,8 +695,9 @@ public final class ClothSolver {
      */
     private StepResult stepAdaptive(double dt, int depth) {
         // A step that may still be halved counts as diverged already when it ends at the
-        // iteration cap with ten times the strain tolerance.
-        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, HALVING_STRAIN_FACTOR * material.strainTolerance())
+        // iteration cap with a multiple of the strain tolerance.
+        double factor = colliders.isEmpty() ? FREE_HALVING_STRAIN_FACTOR : HALVING_STRAIN_FACTOR;
+        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, factor * material.strainTolerance())
                 : DIVERGED_STRAIN;
         try {
             lastResort = depth >= MAX_HALVINGS;
@@ -1231,6 +1242,9 @@ public final class ClothSolver {
     }
 
     private int lastIterations;
+    /** Iterations and factorizations of every projection of the running {@link #step}, discarded attempts included. */
+    private int spentIterations;
+    private int spentFactorizations;
     /** Whether the last collision pass of the running step moved nodes after its last projection. */
     private boolean movedAfterProjection;
     /** Whether the running step can no longer be halved. */
@@ -1404,6 +1418,8 @@ public final class ClothSolver {
         }
         lastIterations = iterations;
         lastFactorizations = factorizations;
+        spentIterations += iterations;
+        spentFactorizations += factorizations;
         lastConverged = converged;
         lastStrain = strain;
         if (!converged && !(strain <= divergedStrain)) {
