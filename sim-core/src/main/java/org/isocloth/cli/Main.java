@@ -14,7 +14,8 @@ import org.isocloth.solver.SimulationException;
 
 /**
  * The {@code cloth} command line: {@code run} a scene headless, {@code bake} it into a cache,
- * {@code export} cached frames as OBJ or glTF, {@code bench} the solver or {@code plot} metrics.
+ * {@code export} cached frames as OBJ or glTF, {@code bench} the solver, {@code plot} metrics or
+ * {@code validate} it against the cantilever bending test.
  * Errors are printed as one line to standard error with a non-zero exit status.
  */
 public final class Main {
@@ -58,9 +59,11 @@ public final class Main {
                     return Bake.run(args, out, err, err == System.err && System.console() != null);
                 case "export":
                     return Export.run(args, out);
+                case "validate":
+                    return Validate.run(args, out);
                 default:
                     throw new InputException("unknown command '" + args[0]
-                            + "' (expected run, bake, export, bench, plot or help)");
+                            + "' (expected run, bake, export, bench, plot, validate or help)");
             }
         } catch (InputException e) {
             err.println("cloth: error: " + e.getMessage());
@@ -181,5 +184,6 @@ public final class Main {
                 + " [--corner-cells M,M,...|0] [--garments DIR] [--garment-steps N] [--no-garments] [--contact-springs]");
         out.println("       cloth plot --out FILE.png --y COLUMN [--x COLUMN] [--log] [--title TEXT]"
                 + " [--hline VALUE[:LABEL]] CSV[=LABEL] ...");
+        out.println("       cloth validate [--quick] [--rate N] [--membrane Y]   (cantilever bending test against the elastica)");
     }
 }
