@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Locale;
 import org.isocloth.InputException;
 import org.isocloth.validate.Cantilever;
+import org.isocloth.validate.Incline;
 
 /**
  * {@code cloth validate}: runs the cantilever bending test ({@link Cantilever}) on strips of several
  * overhangs, resolutions and triangulations and prints, as a Markdown table, the simulated tip
- * chord angle next to the heavy elastica's. {@code --quick} runs four strips, the default all of
+ * chord angle next to the heavy elastica's; then a sheet on an incline ({@link Incline}) at several
+ * angles and friction coefficients against rigid-body Coulomb friction. {@code --quick} runs four strips, the default all of
  * l/c = 1, 1.5, 2, 3 with 3, 5 and 10 cells across, both triangulations; {@code --rate N} sets the
  * steps per second (default 60), {@code --membrane Y} the membrane springs' stiffness in N/m (default
  * that of {@link org.isocloth.model.ClothMaterial#DEFAULT}; 0 gives the thesis's model). The exit status is 0 once the table is printed: the table is the
@@ -19,6 +21,8 @@ import org.isocloth.validate.Cantilever;
 final class Validate {
     /** The acceptance bound on the chord angle, degrees. */
     static final double BOUND = 2.0;
+    /** How far a sheet below the friction angle may move and still count as stuck, m. */
+    static final double STICK = 0.005;
 
     private Validate() {
     }
@@ -84,8 +88,35 @@ final class Validate {
                     o.overhang(), o.elastica(), o.angle(), diff, bad ? " ✗" : "", o.spread(), o.unconverged());
             out.flush();
         }
-        out.printf(Locale.ROOT, "%n%d of %d cases within %.0f° of the elastica and at rest.%n",
+        out.printf(Locale.ROOT, "%n%d of %d cases within %.0f° of the elastica and at rest.%n%n",
                 cases.size() - outside, cases.size(), BOUND);
+        friction(quick, rate, out);
         return 0;
+    }
+
+    /** The incline table: stick within {@link #STICK} m below the friction angle, slide within 10 % above. */
+    private static void friction(boolean quick, int rate, PrintStream out) {
+        double[] angles = quick ? new double[] {20, 35} : new double[] {10, 20, 30, 40, 50};
+        double[] mus = quick ? new double[] {0.5} : new double[] {0.2, 0.5, 0.8};
+        out.printf(Locale.ROOT, "Coulomb friction: 0.3 m sheet on an incline for %.0f s, %d steps/s, backward Euler%n%n",
+                Incline.SECONDS, rate);
+        out.println("| angle (°) | μ | expected slide (m) | simulated slide (m) | within |");
+        out.println("|---|---|---|---|---|");
+        int total = 0;
+        int good = 0;
+        for (double mu : mus) {
+            for (double deg : angles) {
+                Incline c = new Incline(deg, mu, rate);
+                Incline.Outcome o = c.run();
+                boolean ok = o.expected() == 0 ? Math.abs(o.slide()) <= STICK
+                        : Math.abs(o.slide() - o.expected()) <= 0.1 * o.expected();
+                total++;
+                good += ok ? 1 : 0;
+                out.printf(Locale.ROOT, "| %.0f | %.1f | %.4f | %.4f | %s |%n", deg, mu, o.expected(), o.slide(),
+                        o.expected() == 0 ? (ok ? "sticks (≤ 5 mm)" : "✗ should stick") : (ok ? "10 %" : "✗ not within 10 %"));
+                out.flush();
+            }
+        }
+        out.printf(Locale.ROOT, "%n%d of %d cases within their bound.%n", good, total);
     }
 }
