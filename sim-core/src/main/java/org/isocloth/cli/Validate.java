@@ -7,12 +7,14 @@ import java.util.Locale;
 import org.isocloth.InputException;
 import org.isocloth.validate.Cantilever;
 import org.isocloth.validate.Incline;
+import org.isocloth.validate.SpinningSphere;
 
 /**
  * {@code cloth validate}: runs the cantilever bending test ({@link Cantilever}) on strips of several
  * overhangs, resolutions and triangulations and prints, as a Markdown table, the simulated tip
  * chord angle next to the heavy elastica's; then a sheet on an incline ({@link Incline}) at several
- * angles and friction coefficients against rigid-body Coulomb friction. {@code --quick} runs four strips, the default all of
+ * angles and friction coefficients against rigid-body Coulomb friction, and a sheet on a spinning
+ * sphere ({@link SpinningSphere}) carried along by friction only. {@code --quick} runs four strips, the default all of
  * l/c = 1, 1.5, 2, 3 with 3, 5 and 10 cells across, both triangulations; {@code --rate N} sets the
  * steps per second (default 60), {@code --membrane Y} the membrane springs' stiffness in N/m (default
  * that of {@link org.isocloth.model.ClothMaterial#DEFAULT}; 0 gives the thesis's model). The exit status is 0 once the table is printed: the table is the
@@ -117,6 +119,24 @@ final class Validate {
                 out.flush();
             }
         }
-        out.printf(Locale.ROOT, "%n%d of %d cases within their bound.%n", good, total);
+        out.printf(Locale.ROOT, "%n%d of %d cases within their bound.%n%n", good, total);
+        spin(quick, rate, out);
+    }
+
+    /** The spinning-sphere table: turned more than half of ω t with friction, under 0.02 rad without. */
+    private static void spin(boolean quick, int rate, PrintStream out) {
+        double[] mus = quick ? new double[] {0, 1} : new double[] {0, 0.3, 1};
+        out.printf(Locale.ROOT, "Spinning sphere: 0.2 m sheet on a 1 m sphere turning at %.0f rad/s for 1 s, %d steps/s%n%n",
+                SpinningSphere.OMEGA, rate);
+        out.println("| μ | turned (rad) | expected | within |");
+        out.println("|---|---|---|---|");
+        for (double mu : mus) {
+            double turned = new SpinningSphere(mu, rate).run();
+            boolean ok = mu == 0 ? Math.abs(turned) < 0.02 : turned > 0.5 * SpinningSphere.OMEGA
+                    && turned < 1.025 * SpinningSphere.OMEGA;
+            out.printf(Locale.ROOT, "| %.1f | %.3f | %s | %s |%n", mu, turned,
+                    mu == 0 ? "0 (no tangential force)" : "close to ω t = 2", ok ? "yes" : "✗");
+            out.flush();
+        }
     }
 }
