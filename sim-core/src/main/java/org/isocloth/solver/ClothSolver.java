@@ -29,11 +29,9 @@ import org.isocloth.model.RestShape;
  * <pre>  (G W Gᵀ + diag(α)) μ = G (x̂ − x_k) + g(x_k)</pre>
  * whose residual block is I + A M⁻¹Aᵀ and constraint block J M⁻¹Jᵀ + D, exactly eq. 3.30. Hard
  * constraints get a small D (10⁻⁶ of the largest inverse mass): the red/black constraint set is not
- * of full rank (on a flat 5×5 grid the 54 boundary rows add only 29 to the rank), and at deformed
- * states near-redundant rows have inconsistent linearisations; without regularisation their
- * multipliers grow like C/√D and throw nodes far off (measured: a 10×10 hanging sheet explodes
- * within 20 steps with D = 10⁻¹⁰, and is stable with 10⁻⁷ and above). The bias this adds is a
- * constraint error of D·λ, far below the strain tolerance.
+ * of full rank, and without regularisation the multipliers of near-redundant rows grow like C/√D
+ * (docs/solver.md, "The linear solver"). The bias this adds is a constraint error of D·λ, far
+ * below the strain tolerance.
  *
  * <h2>Energies in the residual</h2>
  * Bending (eq. 3.8, 3.19) and its damping combine into one residual row per bending node and
@@ -46,33 +44,19 @@ import org.isocloth.model.RestShape;
  *
  * <h2>Membrane springs</h2>
  * Rows are, in order: bending residuals, inextensibility (red–red), membrane springs (one per
- * black–red edge of the subdivided mesh, {@link ClothMaterial#membraneStiffness()}), conforming,
- * boundary. A spring of constant κ = Y·A/l₀² is a distance row with compliance 1/(κh²); its
- * multipliers are accumulated over the iterations of a step (C_lin(x) = α(λ_prev + μ)) so that the
- * fast-projection iterations, which re-anchor at x_k, keep the spring force. With springs on, the
- * boundary rows are inert (see {@link #activateBoundaryRows}); with Y = 0 the springs are inert and
- * the boundary rows hard: the thesis's model. A step converges when every inextensibility
- * constraint is within the strain tolerance and every spring row satisfies C = αλ within the
- * tolerance times its rest length.
+ * black–red edge of the subdivided mesh, {@link ClothMaterial#membraneStiffness()}; distance rows
+ * of compliance 1/(κh²), κ = Y·A/l₀², their multipliers accumulated over a step's fast-projection
+ * iterations), conforming, boundary (inert while springs are on, {@link #activateBoundaryRows}).
+ * Y = 0 gives the thesis's model.
  *
  * <h2>Linear solves</h2>
  * S is not factored itself: {@link PrimalSystem} solves the same equations in position space
  * (K z = Π Gᵀ D⁻¹ r with K = Π(M + Gᵀ D⁻¹ G)Π + I − Π, then μ = D⁻¹(r − G z)), a matrix of 3 rows
- * per node instead of one per row of G; measured on the 1k-triangle benchmark sheet it has 6,075
- * rows and 0.95 M factor nonzeros against S's 11,971 rows and 2.2 M, and the step takes half the
- * time. The row-space factorization of S ({@link RowSpaceSystem}) stays available for comparison
- * (system property {@code isocloth.rowSpaceSystem=true}) and is tested to give the same multipliers.
- * The pattern never changes, so its fill-reducing ordering and symbolic analysis are done once
- * ({@link SparseCholesky}); every iteration refactors numerically and solves exactly. Reusing a
- * factorization as a conjugate-gradient preconditioner was measured and rejected twice: a factor
- * of the previous iteration's matrix is a poor preconditioner for the near-redundant rows (without
- * springs, 40 iterations did not reach 10⁻¹⁰ on a 20×20 sheet; with springs, 10 iterations did not
- * reach 10⁻² at 1k triangles for D from 10⁻⁶ to 10⁻²), and chord iterations that keep the previous
- * factorization blew a 22×22 curtain up within 20 steps (row-space form). With the primal form,
- * chord iterations (gradients and factor frozen while the strain halves per iteration) cut the
- * factorizations per step by 15 % (1k) and 4 % (5k) but converge to a different point: the spring
- * multipliers accumulate the frozen linearisation's error and black-node edges reached 2.1 %
- * strain on the 5k sheet instead of 0.29 %; rejected.
+ * per node instead of one per row of G. The row-space factorization of S ({@link RowSpaceSystem})
+ * stays available for comparison (system property {@code isocloth.rowSpaceSystem=true}) and is
+ * tested to give the same multipliers. The pattern never changes, so its fill-reducing ordering and
+ * symbolic analysis are done once ({@link SparseCholesky}); every iteration refactors numerically
+ * and solves exactly (why factor reuse was rejected: docs/solver.md, "The linear solver").
  *
  * <h2>Failure</h2>
  * Non-finite positions, a lost factorization, or a step that ends at the iteration cap with a red
@@ -608,13 +592,7 @@ public final class ClothSolver {
      * pass that still moves nodes registers its contacts (on top of the earlier ones) for one more
      * projection; the last pass's positions are kept as they are. Every position correction after
      * the last projection breaks the strain tolerance (0.1 % of a 2.5 cm red edge is 25 µm), so
-     * that pass should find nothing. Measured on the projectile scene (worst frame red strain, with
-     * the cloth–cloth contacts registered): 1 round 0.62 % (the final pass still pushed apart pairs
-     * the projection had brought within the proximity distance), 2 rounds 0.097 % (the final pass
-     * moved no node; another round only after cloth–cloth corrections, not collider ones: 0.37 %).
-     * Without registering the cloth–cloth contacts, more rounds only repeated the same corrections
-     * (3 rounds: 49 % instead of 10 %). Cost: the stiff sheet on a ball takes 45 % more
-     * iterations (its red strain stays within 0.1 %).
+     * that pass should find nothing (measurements: docs/solver.md, "Cloth–cloth collisions").
      */
     static final int COUPLED_ROUNDS = 2;
 
@@ -624,15 +602,8 @@ public final class ClothSolver {
      * constraints were last enforced, so every node it moves breaks the strain bound; a pair only
      * slightly closer than the thickness is harmless there (the continuous detection still
      * guarantees an intersection-free path, and the next step's line-3 pass repels the pair before
-     * its projection, which then holds it as a contact). Measured on the moving-ball drape
-     * (drape-moving-ball.json, 60 frames), full repulsion in the last pass: 11 frames above the
-     * tolerance, worst red strain 6.2 %; it was the proximity stage alone (no continuous-detection
-     * impulse, no impact zone) that moved 13–26 nodes after projections that had converged
-     * (red 0.04–0.06 %), leaving 2–6 % red strain. A quarter of the thickness alone: 5 frames
-     * above the tolerance (worst 12 %, where pairs below the quarter, continuous-detection impulses
-     * or the collider pass still moved nodes); together with {@link #HALVE_ON_FINAL_STRAIN}: every frame within the tolerance. No
-     * repulsion at all (0) let pairs close up to the detection's η tolerance, which then stopped
-     * them with large impulses (worst 187 %).
+     * its projection, which then holds it as a contact). Measured on the moving-ball drape:
+     * docs/solver.md, "The last pass of a step moves nodes after the last projection".
      */
     static final double FINAL_REPULSION = 0.25;
 
@@ -640,9 +611,8 @@ public final class ClothSolver {
      * Whether a coupled step whose last collision pass moved nodes and left the red strain above
      * the tolerance is retried as two half steps (like a diverged projection; not at the deepest
      * halving, where the step is kept and reported as not converged). Shorter steps bring smaller
-     * corrections and fewer new contacts per projection. Measured on the moving-ball drape with
-     * {@link #FINAL_REPULSION}: without it 5 frames above the tolerance (worst 12 %), with it none
-     * (60 frames in 21 s instead of 14 s). Steps whose last pass moved nothing are not halved for
+     * corrections and fewer new contacts per projection (docs/solver.md, same section as
+     * {@link #FINAL_REPULSION}). Steps whose last pass moved nothing are not halved for
      * their strain: a projection ending at the cap keeps the criterion of {@link #stepAdaptive}.
      */
     static final boolean HALVE_ON_FINAL_STRAIN = true;
@@ -650,13 +620,10 @@ public final class ClothSolver {
     /**
      * Whether cloth–cloth contacts become constraints of the second projection (eq. 3.26) like
      * collider contacts: every node the cloth–cloth response moved, black nodes included, gets a
-     * normal row at its corrected position. Without them the second projection, unaware of the
-     * cloth–cloth response, recreated the same collisions and the final pass corrected them again
-     * after the projection: on the projectile scene it moved nodes by up to 12 cm (no impact zone
-     * ever formed; the proximity and continuous-detection impulses alone did it) and the red
-     * strain reached 215 %. Black nodes are included because the conforming rows tie them to the
-     * red ones: a correction on a black node the projection does not know is undone by it
-     * (projectile worst frame 10 % with red nodes only, 0.62 % with black ones too). When these
+     * normal row at its corrected position; without them the second projection, unaware of the
+     * cloth–cloth response, recreated the same collisions. Black nodes are included because the
+     * conforming rows tie them to the red ones: a correction on a black node the projection does
+     * not know is undone by it (measurements: docs/solver.md, "Cloth–cloth collisions"). When these
      * per-node planes are inconsistent with the inextensibility (a folding vault with pinned
      * edges, DynamicsTest: the projection diverged), the second projection is repeated with the
      * collider contacts only and the cloth–cloth response falls back to position corrections.
@@ -671,10 +638,9 @@ public final class ClothSolver {
      */
     static boolean PAIR_SELF_CONTACTS = !Boolean.getBoolean("isocloth.selfContactPlanes");
     /**
-     * A step that may still be halved is repeated as two half steps when its projection ends at
-     * the iteration cap with more than this many times the strain tolerance. With 2 instead, the
-     * floor-fold scene changed from frame 10 on; 10 leaves the default coupled steps with
-     * colliders as they were measured (docs/solver.md).
+     * A step of a cloth with colliders that may still be halved is repeated as two half steps
+     * when its projection ends at the iteration cap with more than this many times the strain
+     * tolerance.
      */
     static final double HALVING_STRAIN_FACTOR = 10;
     /**
@@ -885,8 +851,6 @@ public final class ClothSolver {
         if (newtonStep && tensionH > 0) {
             // Warm start: the first iterate lies as far from x̂ as the last projection's result lay
             // from its own prediction (a correction scales like force·h², as the tensions do).
-            // Measured on the bench sheets: 2.03 → 1.20 iterations per step at 1k, 2.23 → 1.40
-            // at 5k, 3.63 → 1.63 at 20k (docs/benchmarks.md).
             double scale = (h / tensionH) * (h / tensionH);
             for (int p = 0; p < nodes; p++) {
                 if (!pinned[p]) {
@@ -1041,8 +1005,7 @@ public final class ClothSolver {
 
     /**
      * Depth, in thicknesses, over which a contact spring's stiffness ramps up ({@link
-     * ContactSprings#ramp}). Measured on the garment section of the bench (docs/solver.md): 0.01
-     * keeps the incline's slide at the backward Euler distance; 0.1 slowed it by 6.5 %.
+     * ContactSprings#ramp}); docs/solver.md, "The ramp", has the values measured.
      */
     static final double SPRING_RAMP = 0.01;
     /**
@@ -1520,10 +1483,7 @@ public final class ClothSolver {
      * step moved the nodes by no more than {@link #newtonSettled} allows, and never hands over to
      * fast projection. Such a step is nearly static, so its result is set by the balance of bending
      * and gravity; stopping on the strain alone left that balance open, and the left-over force
-     * became velocity. Measured on the cantilever test (docs/validation.md): at 60 steps/s strips
-     * with a ratio of about 560 never came to rest, with tip angles from −45° to 86°; with this
-     * rule they rest within 1.6° of their 600 steps/s angles. The bench sheets (ratio ≈ 1 at
-     * 22×22 cells) and the two-corner hangs (≈ 12 at 40×40) are unchanged.
+     * became velocity (the cantilever test, docs/validation.md).
      */
     static final double FORCE_BALANCE_DOMINANCE = 30;
     /**
@@ -1804,10 +1764,8 @@ public final class ClothSolver {
     /**
      * Boundary constraints (eq. 3.4) are hard rows when the membrane springs are off (the thesis's
      * model). With springs on they are inert (zero row, μ = 0) and the springs hold the boundary
-     * triangles. Measured on the two-corner hang (docs/solver.md): hard boundary rows on top of the
-     * springs make the projection converge linearly (≈0.95 per iteration; 46 of 120 frames at the
-     * cap), soft ones still need 16–53 iterations, keeping them only away from the pins leaves 16
-     * BDF2 frames at the cap; inert, 0–2 frames reach the cap.
+     * triangles: hard boundary rows on top of the springs make the projections near point pins
+     * converge linearly (docs/solver.md, "Membrane springs").
      *
      * @param maxInvMass largest inverse mass (scales the hard compliance)
      */
