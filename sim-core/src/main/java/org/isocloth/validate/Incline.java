@@ -7,6 +7,7 @@ import org.isocloth.mesh.TriMesh;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.solver.ClothSolver;
+import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
 import org.isocloth.solver.SolverSettings;
 
@@ -56,8 +57,20 @@ public record Incline(double degrees, double friction, int stepsPerSecond) {
         return a > 0 ? 0.5 * a * SECONDS * SECONDS : 0;
     }
 
-    /** @return the sheet's slide after {@value #SECONDS} s against the reference */
+    /** @return the sheet's slide after {@value #SECONDS} s against the reference (coupled contacts) */
     public Outcome run() {
+        return run(CollisionHandling.COUPLED, false);
+    }
+
+    /**
+     * As {@link #run()}, with the given collision handling and, optionally, contacts as springs
+     * ({@link ClothSolver#setContactSprings}).
+     *
+     * @param collisions how collisions enter the step
+     * @param contactSprings whether collider contacts are springs inside the Newton solve
+     * @return the sheet's slide against the reference
+     */
+    public Outcome run(CollisionHandling collisions, boolean contactSprings) {
         double th = Math.toRadians(degrees);
         double[] n = {Math.sin(th), Math.cos(th), 0};
         double[] down = {Math.cos(th), -Math.sin(th), 0};
@@ -72,8 +85,9 @@ public record Incline(double degrees, double friction, int stepsPerSecond) {
         }
         ClothModel m = new ClothModel(x, g.triangles,
                 ClothMaterial.DEFAULT.withFriction(friction).withThickness(THICKNESS));
-        ClothSolver s = new ClothSolver("incline", m, new SolverSettings(Integrator.BACKWARD_EULER, 20));
+        ClothSolver s = new ClothSolver("incline", m, new SolverSettings(Integrator.BACKWARD_EULER, 20, collisions));
         s.setColliders(List.of(new PlaneCollider("incline", new double[3], n)));
+        s.setContactSprings(contactSprings);
         double c0 = along(m, s.positions(), down);
         int steps = (int) Math.round(SECONDS * stepsPerSecond);
         for (int i = 0; i < steps; i++) {
