@@ -19,6 +19,7 @@ import java.util.List;
 import org.isocloth.InputException;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
+import org.isocloth.model.Fabric;
 import org.isocloth.model.RestShape;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
@@ -88,6 +89,33 @@ public class ClothControl extends AbstractControl {
         }
         material = newMaterial;
         parameterVersion++;
+    }
+
+    /**
+     * Applies a fabric preset: density, bending stiffness, membrane stiffness, friction and
+     * thickness of that fabric (docs/fabrics.md); rest shape, tolerance, damping and drag are kept.
+     *
+     * @param fabric the preset (not null)
+     */
+    public void setFabric(Fabric fabric) {
+        if (fabric == null) {
+            throw new IllegalArgumentException(name() + ".material.fabric: must not be null");
+        }
+        setMaterial(fabric.applyTo(material));
+    }
+
+    /**
+     * @return the preset whose density, bending stiffness, membrane stiffness, friction and
+     *     thickness the material has, or null when any of them was changed from a preset's
+     */
+    public Fabric getFabric() {
+        ClothMaterial m = material;
+        for (Fabric f : Fabric.values()) {
+            if (f.applyTo(m).equals(m)) {
+                return f;
+            }
+        }
+        return null;
     }
 
     private void material(String field, double value, java.util.function.DoubleFunction<ClothMaterial> make) {

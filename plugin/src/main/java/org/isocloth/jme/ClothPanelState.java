@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.isocloth.model.Fabric;
 import org.isocloth.model.RestShape;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
@@ -83,6 +84,7 @@ public class ClothPanelState extends BaseAppState {
     private Button nextButton;
     private final Map<ClothParameter, Row> rows = new EnumMap<>(ClothParameter.class);
     private Button restShapeButton;
+    private Button fabricButton;
     private Button integratorButton;
     private Button collisionsButton;
     private Button projectionButton;
@@ -341,6 +343,14 @@ public class ClothPanelState extends BaseAppState {
         Container grid = panel.addChild(new Container(style));
         grid.setBackground(null);
         int row = 0;
+        grid.addChild(new Label("Fabric", style), row, 0);
+        fabricButton = grid.addChild(new Button("-", style), row++, 1);
+        fabricButton.addClickCommands(b -> apply(() -> {
+            ClothControl c = selected;
+            Fabric[] all = Fabric.values();
+            Fabric f = c.getFabric();
+            c.setFabric(all[f == null ? 0 : (f.ordinal() + 1) % all.length]);
+        }));
         for (ClothParameter p : ClothParameter.values()) {
             if (p == ClothParameter.MAX_ITERATIONS) {
                 grid.addChild(new Label("Rest shape", style), row, 0);
@@ -513,6 +523,8 @@ public class ClothPanelState extends BaseAppState {
                 r.value.setText(p.format(v));
             }
         }
+        Fabric fabric = c == null ? null : c.getFabric();
+        fabricButton.setText(c == null ? "-" : fabric == null ? "custom" : fabric.jsonName());
         restShapeButton.setText(c == null ? "-" : c.getRestShape() == RestShape.FLAT ? "flat" : "initial shape");
         integratorButton.setText(c == null ? "-" : c.getIntegrator() == Integrator.BDF2 ? "BDF2" : "backward Euler");
         collisionsButton.setText(c == null ? "-"
@@ -601,6 +613,10 @@ public class ClothPanelState extends BaseAppState {
 
     Button restShapeButton() {
         return restShapeButton;
+    }
+
+    Button fabricButton() {
+        return fabricButton;
     }
 
     Checkbox selfCollisionsBox() {

@@ -170,6 +170,19 @@ class ClothPanelStateTest {
         nextFrame();
         assertFalse(flag.isSelfCollisions());
 
+        // the fabric button: the flag's edited material is no preset; a click applies the first
+        // preset (silk), whose density the control then has, and the next click the second
+        assertEquals("custom", onRender(() -> panel.fabricButton().getText()));
+        run(() -> panel.fabricButton().click());
+        nextFrame();
+        assertSame(org.isocloth.model.Fabric.SILK, flag.getFabric());
+        assertEquals((float) org.isocloth.model.Fabric.SILK.density(), flag.getDensity());
+        assertEquals(0.25f, flag.getDamping(), "a preset keeps the damping");
+        assertEquals("silk", onRender(() -> panel.fabricButton().getText()));
+        run(() -> panel.fabricButton().click());
+        nextFrame();
+        assertSame(org.isocloth.model.Fabric.COTTON_SHIRTING, flag.getFabric());
+
         // pause, step, speed
         await("the cloth to step", () -> flag.getStats().steps() > 0);
         run(() -> panel.pauseButton().click());

@@ -15,7 +15,8 @@ import org.isocloth.solver.SimulationException;
 /**
  * The {@code cloth} command line: {@code run} a scene headless, {@code bake} it into a cache,
  * {@code export} cached frames as OBJ or glTF, {@code bench} the solver, {@code plot} metrics or
- * {@code validate} it against the cantilever bending test and Coulomb friction on an incline.
+ * {@code validate} it against physics (cantilever bending, friction, drape, air drag, the
+ * integrators' energy; {@link Validate}).
  * Errors are printed as one line to standard error with a non-zero exit status.
  */
 public final class Main {
@@ -184,6 +185,8 @@ public final class Main {
                 + " [--corner-cells M,M,...|0] [--garments DIR] [--garment-steps N] [--no-garments] [--contact-springs]");
         out.println("       cloth plot --out FILE.png --y COLUMN [--x COLUMN] [--log] [--title TEXT]"
                 + " [--hline VALUE[:LABEL]] CSV[=LABEL] ...");
-        out.println("       cloth validate [--quick] [--rate N] [--membrane Y]   (cantilever bending and incline friction against their references)");
+        out.println("       cloth validate [--quick] [--rate N] [--membrane Y] [--only SECTION] [--plots DIR]");
+        out.println("                                    (cantilever, friction, Cusick drape of the fabric presets, air drag and");
+        out.println("                                     the integrators' energy, each against its reference)");
     }
 }

@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.isocloth.InputException;
+import org.isocloth.model.Fabric;
 
 /**
  * Reads scene files (JSON) into {@link SceneSpec}s.
@@ -59,7 +60,7 @@ public final class SceneReader {
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions");
     static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
-    static final Set<String> MATERIAL_FIELDS = orderedSet("density", "bendingStiffness",
+    static final Set<String> MATERIAL_FIELDS = orderedSet("fabric", "density", "bendingStiffness",
             "restShape", "strainTolerance", "damping", "drag", "membraneStiffness", "friction",
             "thickness");
     static final Set<String> PIN_FIELDS = orderedSet("box", "motion", "attach");
@@ -461,10 +462,14 @@ public final class SceneReader {
         private MaterialSpec material(JsonNode node, String path) {
             object(node, path);
             checkFields(node, path, MATERIAL_FIELDS);
+            // a fabric preset supplies density, bending, membrane stiffness, friction and
+            // thickness; fields given beside it override them
+            Fabric fabric = node.has("fabric")
+                    ? choice(node.get("fabric"), child(path, "fabric"), FABRICS) : null;
             double density = optNumber(node, path, "density", Check.DENSITY,
-                    MaterialSpec.DEFAULT_DENSITY);
+                    fabric != null ? fabric.density() : MaterialSpec.DEFAULT_DENSITY);
             double bending = optNumber(node, path, "bendingStiffness", Check.BENDING_STIFFNESS,
-                    MaterialSpec.DEFAULT_BENDING_STIFFNESS);
+                    fabric != null ? fabric.bendingStiffness() : MaterialSpec.DEFAULT_BENDING_STIFFNESS);
             RestShape restShape = node.has("restShape")
                     ? choice(node.get("restShape"), child(path, "restShape"), REST_SHAPES)
                     : MaterialSpec.DEFAULT_REST_SHAPE;
@@ -474,11 +479,11 @@ public final class SceneReader {
                     MaterialSpec.DEFAULT_DAMPING);
             double drag = optNumber(node, path, "drag", Check.DRAG, MaterialSpec.DEFAULT_DRAG);
             double membrane = optNumber(node, path, "membraneStiffness", Check.MEMBRANE_STIFFNESS,
-                    MaterialSpec.DEFAULT_MEMBRANE_STIFFNESS);
+                    fabric != null ? fabric.inPlaneStiffness() : MaterialSpec.DEFAULT_MEMBRANE_STIFFNESS);
             double friction = optNumber(node, path, "friction", Check.FRICTION,
-                    MaterialSpec.DEFAULT_FRICTION);
+                    fabric != null ? fabric.friction() : MaterialSpec.DEFAULT_FRICTION);
             double thickness = optNumber(node, path, "thickness", Check.THICKNESS,
-                    MaterialSpec.DEFAULT_THICKNESS);
+                    fabric != null ? fabric.thickness() : MaterialSpec.DEFAULT_THICKNESS);
             return new MaterialSpec(density, bending, restShape, strainTolerance, damping, drag,
                     membrane, friction, thickness);
         }
@@ -841,6 +846,7 @@ public final class SceneReader {
 
     private static final Map<String, Integrator> INTEGRATORS = enumNames(Integrator.values(),
             Integrator::jsonName, Map.of("backwardEuler", Integrator.BE));
+    private static final Map<String, Fabric> FABRICS = enumNames(Fabric.values(), Fabric::jsonName, Map.of());
     private static final Map<String, RestShape> REST_SHAPES = enumNames(RestShape.values(),
             RestShape::jsonName, Map.of());
     private static final Map<String, CollisionMode> COLLISION_MODES = enumNames(

@@ -40,6 +40,10 @@
  *       // or "obj": "path.obj"  // relative to the scene file's directory
  *     },
  *     "material": {
+ *       "fabric": "denim",       // optional preset (silk, cotton-shirting, cotton-jersey, wool,
+ *                                // denim, polyester, leather): density, bendingStiffness,
+ *                                // membraneStiffness, friction and thickness of that fabric;
+ *                                // the fields below, when given, override it
  *       "density": 0.2,          // kg/m^2, (0, 1000]
  *       "bendingStiffness": 1e-5, // N m, [0, 1e6]
  *       "restShape": "flat",     // "flat" or "initial"

@@ -1486,6 +1486,15 @@ public final class ClothSolver {
      * became velocity (the cantilever test, docs/validation.md).
      */
     static final double FORCE_BALANCE_DOMINANCE = 30;
+
+    /**
+     * Membrane stiffness, N/m, below which the boundary constraints stay hard rows. Springs this
+     * soft stand for a fabric's in-plane (shear) compliance rather than holding the red triangles
+     * still; alone they let the boundary triangles fold (a cantilever strip at 1 N/m droops 11°
+     * beyond the elastica), and with hard boundary rows the strip follows the thesis's model.
+     * Stiffer springs (the default 10⁵ N/m) hold the boundary triangles themselves.
+     */
+    public static final double SOFT_MEMBRANE = 1e3;
     /**
      * Mean over the free bending nodes of the bending rows' diagonal weight over the node's mass,
      * (a+b)·Σ L²/m_bend / m, computed with the compliances when the step size changes.
@@ -1763,14 +1772,15 @@ public final class ClothSolver {
 
     /**
      * Boundary constraints (eq. 3.4) are hard rows when the membrane springs are off (the thesis's
-     * model). With springs on they are inert (zero row, μ = 0) and the springs hold the boundary
-     * triangles: hard boundary rows on top of the springs make the projections near point pins
-     * converge linearly (docs/solver.md, "Membrane springs").
+     * model) or soft (below {@link #SOFT_MEMBRANE}: too weak to hold the boundary triangles). With
+     * stiffer springs they are inert (zero row, μ = 0) and the springs hold the boundary triangles:
+     * hard boundary rows on top of stiff springs make the projections near point pins converge
+     * linearly (docs/solver.md, "Membrane springs").
      *
      * @param maxInvMass largest inverse mass (scales the hard compliance)
      */
     private void activateBoundaryRows(double maxInvMass) {
-        boolean inert = material.membraneStiffness() > 0;
+        boolean inert = material.membraneStiffness() >= SOFT_MEMBRANE;
         for (int l = model.conformingCount; l < model.linearCount(); l++) {
             for (int c = 0; c < 3; c++) {
                 int r = linStart + 3 * l + c;

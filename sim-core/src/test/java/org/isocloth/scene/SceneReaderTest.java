@@ -183,6 +183,29 @@ class SceneReaderTest {
     }
 
     @Test
+    void aFabricPresetSetsItsFieldsAndTheOthersOverrideIt() {
+        String json = "{\"cloths\": [{\"mesh\": {\"grid\": {}}, \"material\": {\"fabric\": \"denim\"}}]}";
+        MaterialSpec m = SceneReader.parse(json, HANG).cloths().get(0).material();
+        org.isocloth.model.Fabric denim = org.isocloth.model.Fabric.DENIM;
+        assertEquals(denim.density(), m.density());
+        assertEquals(denim.bendingStiffness(), m.bendingStiffness());
+        assertEquals(denim.inPlaneStiffness(), m.membraneStiffness());
+        assertEquals(denim.friction(), m.friction());
+        assertEquals(denim.thickness(), m.thickness());
+        assertEquals(MaterialSpec.DEFAULT_DAMPING, m.damping(), "fields a preset does not set keep their defaults");
+        // a field beside the preset wins, and the written scene carries the resolved numbers
+        SceneSpec s = SceneReader.parse(json.replace("\"denim\"", "\"denim\", \"thickness\": 0.003"), HANG);
+        assertEquals(0.003, s.cloths().get(0).material().thickness());
+        assertEquals(denim.density(), s.cloths().get(0).material().density());
+        assertEquals(s.cloths().get(0).material(),
+                SceneReader.parse(SceneWriter.toJson(s), HANG).cloths().get(0).material());
+        InputException e = assertThrows(InputException.class,
+                () -> SceneReader.parse(json.replace("denim", "tweed"), HANG));
+        assertTrue(e.getMessage().contains("cloths[0].material.fabric") && e.getMessage().contains("\"tweed\"")
+                && e.getMessage().contains("denim"), e.getMessage());
+    }
+
+    @Test
     void collisionModesAndMaterialContactFieldsParse() {
         String json = ("{'solver': {'collisions': 'staggered'}, 'cloths': [{'mesh': {'grid': {}},"
                 + " 'material': {'friction': 0, 'thickness': 0.1}}]}").replace('\'', '"');
