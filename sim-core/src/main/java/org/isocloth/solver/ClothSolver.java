@@ -1741,39 +1741,18 @@ public final class ClothSolver {
     }
 
     /**
-     * D of the inextensibility rows relative to the largest inverse node mass: 10⁻⁶ while node
-     * masses dominate the metric the rows see, shrinking in proportion once the bending rows do.
-     * The bending rows add (a+b)·Σ L²/m_bend to a red node's metric, a term that grows like
-     * k·h²/(ρ·l⁴) with the fine edge length l: for the default material at 60 Hz, averaged over
-     * the unpinned bending nodes (ρ̄), it is about 1 times the node mass on a 1 m sheet of 22×22
-     * cells, 29 times at 50×50 and 470 times at 100×100. D = 10⁻⁶ · min(1, 30/ρ̄): unchanged up to
-     * ρ̄ = 30 (30/(30 + ρ̄) changed the folds of two sample scenes), 6·10⁻⁸ for the
-     * 20k bench sheet, whose last iterations otherwise converge linearly (docs/solver.md).
-     * Computed when the step size changes.
+     * D of the inextensibility rows relative to the largest inverse node mass: 10⁻⁶ · min(1, 30/ρ̄),
+     * ρ̄ the bending rows' dominance ({@link BendingDominance}): unchanged while node masses
+     * dominate the metric the rows see, shrinking in proportion once the bending rows do (the
+     * measurements behind 30 are in docs/solver.md). Computed when the step size changes.
      *
      * @param bendingWeight a + b of the bending rows (k·h² + damping·k·h)
      * @return the compliance factor of the inextensibility rows (and of the conforming rows in
      *     Newton steps)
      */
     private double inextCompliance(double bendingWeight) {
-        double[] bendDiag = new double[nodes];
-        for (int bn = 0; bn < model.bendNode.length; bn++) {
-            double s = bendingWeight / model.bendMass[bn];
-            for (int e = model.bendPtr[bn]; e < model.bendPtr[bn + 1]; e++) {
-                bendDiag[model.bendCol[e]] += s * model.bendL[e] * model.bendL[e];
-            }
-        }
-        double sum = 0;
-        int count = 0;
-        for (int p = 0; p < nodes; p++) {
-            if (bendDiag[p] > 0 && !pinned[p]) {
-                sum += bendDiag[p] / massEff[p];
-                count++;
-            }
-        }
-        double ratio = count == 0 ? 0 : sum / count;
-        bendingDominance = ratio;
-        return HARD_COMPLIANCE * Math.min(1, 30 / ratio);
+        bendingDominance = BendingDominance.of(model, pinned, massEff, bendingWeight);
+        return HARD_COMPLIANCE * Math.min(1, 30 / bendingDominance);
     }
 
     /**

@@ -120,7 +120,7 @@ public record Cantilever(double overhang, int cellsAcross, Pattern pattern, int 
         double dt = 1.0 / stepsPerSecond;
         int perSecond = stepsPerSecond;
         int maxSteps = (int) Math.round(MAX_SECONDS * stepsPerSecond);
-        double[] window = new double[perSecond];
+        RestWindow window = new RestWindow(perSecond);
         int unconverged = 0;
         double angle = 0;
         double spread = Double.POSITIVE_INFINITY;
@@ -130,18 +130,10 @@ public record Cantilever(double overhang, int cellsAcross, Pattern pattern, int 
                 unconverged++;
             }
             angle = tipAngle(model, solver.positions(), length, cell);
-            window[i % perSecond] = angle;
-            if (i + 1 >= perSecond) {
-                double lo = Double.POSITIVE_INFINITY;
-                double hi = Double.NEGATIVE_INFINITY;
-                for (double a : window) {
-                    lo = Math.min(lo, a);
-                    hi = Math.max(hi, a);
-                }
-                spread = hi - lo;
-                if (spread < 0.02 && i + 1 >= 2 * perSecond) {
-                    break;
-                }
+            window.add(angle);
+            spread = window.spread();
+            if (spread < 0.02 && i + 1 >= 2 * perSecond) {
+                break;
             }
         }
         double lambda = length / BENDING_LENGTH;

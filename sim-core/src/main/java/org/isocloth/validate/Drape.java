@@ -94,8 +94,7 @@ public record Drape(ClothMaterial material, int rings, int stepsPerSecond) {
         }
         double specimenArea = model.area;
         double discArea = Math.PI * DISC_RADIUS * DISC_RADIUS;
-        int window = Math.max(1, stepsPerSecond / 2);
-        double[] history = new double[window];
+        RestWindow history = new RestWindow(stepsPerSecond / 2);
         int maxSteps = (int) Math.round(MAX_SECONDS * stepsPerSecond);
         int unconverged = 0;
         double dc = 1;
@@ -108,18 +107,10 @@ public record Drape(ClothMaterial material, int rings, int stepsPerSecond) {
                 unconverged++;
             }
             dc = (shadowArea(model, solver.positions()) - discArea) / (specimenArea - discArea);
-            history[i % window] = dc;
-            if (i + 1 >= window) {
-                double lo = Double.POSITIVE_INFINITY;
-                double hi = Double.NEGATIVE_INFINITY;
-                for (double v : history) {
-                    lo = Math.min(lo, v);
-                    hi = Math.max(hi, v);
-                }
-                spread = hi - lo;
-                if (spread < REST && i + 1 >= 2 * stepsPerSecond) {
-                    break;
-                }
+            history.add(dc);
+            spread = history.spread();
+            if (spread < REST && i + 1 >= 2 * stepsPerSecond) {
+                break;
             }
         }
         return new Outcome(dc, spread, steps / (double) stepsPerSecond, unconverged,
