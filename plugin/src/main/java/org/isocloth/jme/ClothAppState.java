@@ -36,11 +36,17 @@ import org.isocloth.collision.Collider;
  *
  * <h2>Threads</h2>
  * With {@link #setThreaded threaded} on (the default), the steps of a frame run on a worker
- * thread while the render thread draws; their result is shown at the next update, so cloth is
- * one frame behind the scene (the pins and colliders it saw are those of the frame that started
- * the job). The render thread reads colliders, pins and parameters, and writes meshes; the worker
- * touches only the solvers and sim-core colliders. With threading off, each update steps and
- * shows its result at once.
+ * thread while the render thread draws; their result is shown at the first update after they
+ * finish, so cloth is at least one frame behind the scene (the pins and colliders it saw are
+ * those of the frame that started the job). An update never waits for the solver: while a job
+ * is still running it shows the newest finished state, and the frame's steps wait for the next
+ * job (at most {@link #setMaxStepsPerFrame} of them; {@link #getBusyFrameCount} counts such
+ * frames and {@link #getDroppedTime} the time dropped). A solver slower than the frame rate
+ * therefore gives cloth in slow motion against a game running at full speed; each job's
+ * colliders and pins move from the pose of the frame that started the previous job to that of
+ * the frame that starts it. The render thread reads colliders, pins and parameters, and writes
+ * meshes; the worker touches only the solvers and sim-core colliders. With threading off, each
+ * update steps and shows its result at once.
  *
  * <h2>Failures</h2>
  * A cloth whose mesh is invalid is not simulated: the error is logged (SEVERE) and reported to the
@@ -76,6 +82,10 @@ public class ClothAppState extends BaseAppState {
     private Future<?> job;
     private List<ClothSimulation> jobCloths = List.of();
     private long frames;
+    /** Steps owed by frames that found the solver busy, taken by the next job. */
+    private int pendingSteps;
+    private long busyFrames;
+    private double behindDropped;
 
     /** Simulates the cloth below the application's root node (a SimpleApplication's). */
     public ClothAppState() {
@@ -139,6 +149,7 @@ public class ClothAppState extends BaseAppState {
     public void setPaused(boolean paused) {
         this.paused = paused;
         accumulator.clear();
+        pendingSteps = 0;
     }
 
     /** Takes one time step at the next update, even when paused. */
@@ -156,6 +167,7 @@ public class ClothAppState extends BaseAppState {
         finishJob();
         simTime = 0;
         accumulator.clear();
+        pendingSteps = 0;
         if (animator != null) {
             // pins follow their Spatials from where those are at time 0
             animator.accept(0);
@@ -316,9 +328,30 @@ public class ClothAppState extends BaseAppState {
         return simTime;
     }
 
-    /** @return the time the step cap dropped so far, s */
+    /**
+     * @return the simulated time dropped so far, s: by the step cap of a frame, and by frames that
+     *     found the solver still busy while more than a frame's cap of steps was owed (the cloth
+     *     then runs in slow motion rather than falling ever further behind)
+     */
     public double getDroppedTime() {
-        return accumulator.dropped();
+        return accumulator.dropped() + behindDropped;
+    }
+
+    /**
+     * @return how many updates found the solver still working on an earlier frame's steps; those
+     *     frames showed the newest finished state without waiting
+     */
+    public long getBusyFrameCount() {
+        return busyFrames;
+    }
+
+    /**
+     * Waits until the steps started by the last update have finished and shows them, as the next
+     * update would (render thread). For tools and tests that need every update's steps shown;
+     * a game never needs it.
+     */
+    public void awaitSteps() {
+        finishJob();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -350,6 +383,7 @@ public class ClothAppState extends BaseAppState {
     @Override
     protected void onEnable() {
         accumulator.clear();
+        pendingSteps = 0;
     }
 
     @Override
@@ -364,12 +398,27 @@ public class ClothAppState extends BaseAppState {
     @Override
     public void update(float tpf) {
         frames++;
-        finishJob();
-        int steps = paused ? 0 : accumulator.advance((double) tpf * speed);
+        int steps = pendingSteps + (paused ? 0 : accumulator.advance((double) tpf * speed));
         if (singleSteps > 0) {
             steps = Math.max(steps, 1);
+        }
+        if (job != null && !job.isDone()) {
+            // the solver is still on an earlier frame's steps: the frame shows the newest finished
+            // state and never waits; its steps are kept for the next job, at most a frame's cap
+            busyFrames++;
+            int cap = accumulator.maxSteps();
+            if (steps > cap) {
+                behindDropped += (steps - cap) * accumulator.step();
+                steps = cap;
+            }
+            pendingSteps = steps;
+            return;
+        }
+        pendingSteps = 0;
+        if (singleSteps > 0) {
             singleSteps--;
         }
+        finishJob();
         scan();
         if (steps == 0) {
             // Nothing moves. Colliders and pins are captured only on frames that step, so that

@@ -177,9 +177,11 @@ class ClothControlTest {
 
     @Test
     void threadedStepsGiveTheSameClothOneFrameLater() {
-        // The worker thread runs the steps of update k while the frame renders; update k + 1 shows
-        // them. So after k + 1 threaded updates the mesh shows what k synchronous updates show,
-        // bit for bit (same steps in the same order). Uneven frame times exercise the accumulator.
+        // The worker thread runs the steps of update k while the frame renders; the next update
+        // shows them once they are done. With frames long enough for the solver (awaitSteps stands
+        // for the frame's rendering) the threaded cloth takes the same steps in the same order as
+        // the synchronous one, so after k + 1 threaded updates its mesh shows what k synchronous
+        // updates show, bit for bit. Uneven frame times exercise the accumulator.
         float[] frames = {0.010f, 0.020f, 0.005f, 0.040f, 0.017f, 0.033f, 0.016f, 0.050f};
         Node a = new Node("a");
         Geometry ga = TestMeshes.sheetGeometry("sync", 6, 6, false);
@@ -200,8 +202,10 @@ class ClothControlTest {
             for (float f : frames) {
                 sync.update(f);
                 threaded.update(f);
+                threaded.awaitSteps();
             }
-            threaded.update(0); // collects the last job
+            threaded.update(0); // shows the last job's steps
+            assertEquals(0, threaded.getBusyFrameCount());
             // steps taken: 0+1+1+2+1+2+1+3 = 11 (the accumulator arithmetic of StepAccumulatorTest)
             assertEquals(11, ca.getStats().steps());
             assertEquals(11, cb.getStats().steps());
@@ -209,6 +213,59 @@ class ClothControlTest {
             assertEquals("IsoCloth solver", threadName(threaded));
         } finally {
             threaded.cleanup();
+        }
+    }
+
+    @Test
+    void theFrameNeverWaitsForASlowSolver() throws InterruptedException {
+        // A 40×40-cell sheet (3,200 base triangles) hanging from its top edge takes several frame
+        // times per step on these machines. Updated every 16 ms as a game would, the state must
+        // show what is finished and return: the frames that find the solver busy are counted, the
+        // cloth runs in slow motion (fewer steps than the frames' 1/60 s), and every update is far
+        // shorter than a step. Bounds as ratios of the same run's own step time: the slowest update
+        // takes under half the median step, and the median update under a tenth of it. The first
+        // update is left out: it builds the cloth's model and solver on the render thread.
+        Node root = new Node("root");
+        Geometry g = TestMeshes.sheetGeometry("slow", 40, 40, false);
+        ClothControl c = new ClothControl();
+        c.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
+        g.addControl(c);
+        root.attachChild(g);
+        ClothAppState state = new ClothAppState(root);
+        state.initialize(null, null);
+        int frames = 60;
+        long[] updateNanos = new long[frames];
+        double[] stepMs = new double[frames];
+        int stepSamples = 0;
+        try {
+            for (int i = 0; i < frames; i++) {
+                long t0 = System.nanoTime();
+                state.update(1 / 60f);
+                updateNanos[i] = i == 0 ? 0 : System.nanoTime() - t0;
+                double ms = c.getStats().msPerStep();
+                if (Double.isFinite(ms)) {
+                    stepMs[stepSamples++] = ms;
+                }
+                Thread.sleep(16);
+            }
+            state.awaitSteps();
+            ClothStats st = c.getStats();
+            assertTrue(state.getBusyFrameCount() > 0, "the solver is slower than the frames: " + st);
+            assertTrue(st.steps() > 0 && st.steps() < frames, "slow motion, not a stop: " + st.steps() + " steps");
+            assertTrue(st.redStrain() <= 1e-3 && st.converged(), "within the strain bound: " + st);
+            assertTrue(stepSamples > 0);
+            java.util.Arrays.sort(updateNanos);
+            double[] steps = java.util.Arrays.copyOf(stepMs, stepSamples);
+            java.util.Arrays.sort(steps);
+            double medianStep = steps[stepSamples / 2];
+            double slowestUpdate = updateNanos[frames - 1] / 1e6;
+            double medianUpdate = updateNanos[frames / 2] / 1e6;
+            assertTrue(slowestUpdate < 0.5 * medianStep,
+                    "slowest update " + slowestUpdate + " ms against a " + medianStep + " ms step");
+            assertTrue(medianUpdate < 0.1 * medianStep,
+                    "median update " + medianUpdate + " ms against a " + medianStep + " ms step");
+        } finally {
+            state.cleanup();
         }
     }
 

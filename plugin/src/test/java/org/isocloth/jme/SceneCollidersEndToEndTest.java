@@ -35,7 +35,7 @@ class SceneCollidersEndToEndTest {
         ClothControl cloth = new ClothControl();
         // cloth–cloth collisions off: when the draped corners fold onto themselves the
         // cloth–cloth response still breaks the strain bound in this scene (measured with them
-        // on: red strain 1.8 % at frame 28, 699 contacts, not converged; before this session's
+        // on: red strain 1.8 % at frame 28, 699 contacts, not converged; before the solver's
         // last-pass fix 58 % at frame 15; docs/solver.md, known problems). This test is about
         // the collider path from the scene graph to the solver.
         cloth.setSelfCollisions(false);

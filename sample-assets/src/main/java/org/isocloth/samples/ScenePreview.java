@@ -67,7 +67,7 @@ public final class ScenePreview {
     private final List<AttachedPin> attached = new ArrayList<>();
     /** The colliders in the scene file's order (mesh colliders replaced when a clip is re-baked). */
     private final List<ColliderSpec> colliderSpecs;
-    /** Caches baked in this session (a character switched to another clip). */
+    /** Caches baked since the previewer started (a character switched to another clip). */
     private final java.util.Set<java.nio.file.Path> baked = new java.util.HashSet<>();
     private final AssetManager assets;
     /** Per character collider, the asset key its model loads with (a file's name once located). */
@@ -386,7 +386,7 @@ public final class ScenePreview {
     }
 
     /**
-     * @return caches baked in this session for another clip (temporary files: a saved scene needs
+     * @return caches baked since the previewer started for another clip (temporary files: a saved scene needs
      *     copies of them)
      */
     public java.util.Set<java.nio.file.Path> bakedCaches() {
