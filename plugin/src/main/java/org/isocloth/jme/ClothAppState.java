@@ -597,6 +597,7 @@ public class ClothAppState extends BaseAppState {
         try {
             ClothSimulation s = c.simulation();
             if (s == null) {
+                poseFollowedCharacters(c);
                 s = new ClothSimulation(c, gravity);
                 c.setSimulation(s);
             }
@@ -610,6 +611,29 @@ public class ClothAppState extends BaseAppState {
             LOG.log(Level.SEVERE, "{0}; the cloth is not simulated", message);
             for (ClothListener l : listeners) {
                 l.clothFailed(c, message, true);
+            }
+        }
+    }
+
+    /**
+     * Poses the animated characters whose joints the cloth's pins follow, before the pins are
+     * bound to them. App states update before the scene's logical update, so a cloth built in the
+     * first frame finds a joint's attachment node not yet placed at its joint (at the character's
+     * origin); a logical update of zero time of the character (the Spatial of its
+     * {@code SkinningControl} or {@code SkeletonControl}, with its subtree) places it without
+     * advancing any animation.
+     */
+    private static void poseFollowedCharacters(ClothControl c) {
+        java.util.Set<Spatial> posed = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (PinGroup p : c.getPinGroups()) {
+            for (Spatial s = p.getFollow(); s != null; s = s.getParent()) {
+                if (s.getControl(com.jme3.anim.SkinningControl.class) != null
+                        || s.getControl(com.jme3.animation.SkeletonControl.class) != null) {
+                    if (posed.add(s)) {
+                        s.updateLogicalState(0);
+                    }
+                    break;
+                }
             }
         }
     }

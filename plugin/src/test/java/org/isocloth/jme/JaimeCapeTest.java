@@ -117,6 +117,60 @@ class JaimeCapeTest {
         assertTrue(framesWithContacts > 30, "frames with contacts: " + framesWithContacts);
     }
 
+    @Test
+    void aCapeFollowsItsBoneWithoutAnUpdatedScene() {
+        // The same cape pinned with follow(ribs) straight after loading, as a game would write it:
+        // no updateLogicalState before the first update, so when the state builds the cloth the
+        // attachment node has not been posed yet (it sits at Jaime's origin, 0.88 m below the
+        // ribs). Binding the pins there made the cape's top row jump by that much at the next
+        // frame and the solve diverge at step 2. The state now poses the character (a logical
+        // update of zero time) before binding, so the cape must walk for 1 s with no failed step
+        // and its red edges within the tolerance, and the pinned row must stay where it was built
+        // relative to the ribs: its nodes within 2 cm of their built height plus the ribs' own
+        // vertical motion since the first frame.
+        DesktopAssetManager assets = new DesktopAssetManager(true);
+        Spatial jaime = AnimMigrationUtils.migrate(assets.loadModel("Models/Jaime/Jaime.j3o"));
+        Node root = new Node("root");
+        root.attachChild(jaime);
+        find(jaime, AnimComposer.class).setCurrentAction("Walk");
+        Node ribs = find(jaime, SkinningControl.class).getAttachmentsNode("ribs");
+        jaime.addControl(new SkinnedColliderControl());
+        Geometry cape = new Geometry("cape", ClothMeshes.grid(0.36f, 0.38f, 12, 12));
+        cape.setLocalTranslation(0, 0.50f, -0.14f);
+        ClothControl cloth = new ClothControl();
+        cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.375f, -1), new Vector3f(1, 0.385f, 1)).follow(ribs));
+        cape.addControl(cloth);
+        root.attachChild(cape);
+
+        ClothAppState state = new ClothAppState(root);
+        state.setThreaded(false);
+        float ribsY0 = Float.NaN;
+        for (int frame = 0; frame < 60; frame++) {
+            state.update(1f / 60);
+            root.updateLogicalState(1f / 60);
+            root.updateGeometricState();
+            if (frame == 0) {
+                ribsY0 = ribs.getWorldTranslation().y;
+            }
+            ClothStats s = cloth.getStats();
+            assertEquals(0, s.failures(), "frame " + frame + ": " + s);
+            if (frame > 0) {
+                assertTrue(s.redStrain() <= cloth.getStrainTolerance(), "frame " + frame + ": " + s);
+            }
+        }
+        assertTrue(cloth.getStats().steps() > 50, "the cape stepped: " + cloth.getStats());
+        // the top row was built at y = 0.50 + 0.38 = 0.88 m
+        double[] x = cloth.getNodePositions();
+        double rise = ribs.getWorldTranslation().y - ribsY0;
+        int top = 0;
+        for (int i = 0; i < x.length / 3; i++) {
+            if (Math.abs(x[3 * i + 1] - (0.88 + rise)) < 0.02) {
+                top++;
+            }
+        }
+        assertTrue(top >= 13, "nodes of the pinned row at their height: " + top);
+    }
+
     /**
      * For each point, how deep it is inside the closed-up skin (0 when outside): inside means a
      * generalized winding number above ½ (robust to the skin's small holes, Jacobson et al.
