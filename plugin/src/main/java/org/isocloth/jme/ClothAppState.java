@@ -376,8 +376,21 @@ public class ClothAppState extends BaseAppState {
     @Override
     protected void cleanup(Application app) {
         finishJob();
-        worker.shutdownNow();
-        worker = null;
+        if (worker != null) {
+            worker.shutdownNow();
+            worker = null;
+        }
+        for (ClothControl c : cloths.keySet()) {
+            if (c.owner() == this) {
+                c.setOwner(null);
+            }
+        }
+        cloths.clear();
+    }
+
+    /** Whether this state is simulating the cloth now (attached, and the cloth in its scene). */
+    private boolean simulates(ClothControl c) {
+        return cloths.containsKey(c);
     }
 
     @Override
@@ -564,7 +577,13 @@ public class ClothAppState extends BaseAppState {
         }
         // drop cloths that left the scene
         java.util.Set<ClothControl> present = identity(found);
-        cloths.keySet().removeIf(c -> !present.contains(c));
+        cloths.keySet().removeIf(c -> {
+            boolean gone = !present.contains(c);
+            if (gone && c.owner() == this) {
+                c.setOwner(null);
+            }
+            return gone;
+        });
         broken.keySet().removeIf(c -> !present.contains(c));
         for (ClothControl c : found) {
             ClothSimulation s = cloths.get(c);
@@ -594,6 +613,19 @@ public class ClothAppState extends BaseAppState {
 
     private void build(ClothControl c) {
         Geometry g = c.getGeometry();
+        ClothAppState other = c.owner();
+        if (other != null && other != this && other.simulates(c)) {
+            // two states would step the same solver, the second on another thread
+            String message = "cloth '" + g.getName() + "': already simulated by another ClothAppState;"
+                    + " attach one ClothAppState, or give each its own scene roots";
+            broken.put(c, message);
+            LOG.log(Level.SEVERE, "{0}; this state leaves it alone", message);
+            for (ClothListener l : listeners) {
+                l.clothFailed(c, message, false);
+            }
+            return;
+        }
+        c.setOwner(this);
         try {
             ClothSimulation s = c.simulation();
             if (s == null) {

@@ -59,6 +59,8 @@ public class ClothControl extends AbstractControl {
     private boolean resetRequested;
     private ClothSimulation simulation;
     private volatile ClothStats stats = ClothStats.NONE;
+    /** The one ClothAppState allowed to step this cloth (render thread). */
+    private ClothAppState owner;
 
     /** A cloth with the default material (cotton-like) and no pins. */
     public ClothControl() {
@@ -414,6 +416,15 @@ public class ClothControl extends AbstractControl {
 
     void setSimulation(ClothSimulation s) {
         simulation = s;
+    }
+
+    /** @return the ClothAppState that simulates this cloth, or null */
+    ClothAppState owner() {
+        return owner;
+    }
+
+    void setOwner(ClothAppState state) {
+        owner = state;
     }
 
     void setOriginalMesh(Mesh mesh) {

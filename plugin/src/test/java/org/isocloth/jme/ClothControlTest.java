@@ -269,6 +269,38 @@ class ClothControlTest {
         }
     }
 
+    @Test
+    void aSecondStateLeavesTheClothToTheFirst() {
+        // Two ClothAppStates over the same scene (attached twice by mistake) would step every
+        // cloth twice per frame, the second on another thread. The second state must refuse the
+        // cloth with a message naming it, and the cloth must take exactly the steps of one state:
+        // 30 frames of 1/60 s are 30 steps.
+        Node root = new Node("root");
+        Geometry g = TestMeshes.sheetGeometry("twice", 6, 6, false);
+        ClothControl c = new ClothControl();
+        c.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
+        g.addControl(c);
+        root.attachChild(g);
+        ClothAppState first = syncState(root);
+        ClothAppState second = syncState(root);
+        List<String> heard = new java.util.ArrayList<>();
+        second.addClothListener((cloth, message, suspended) -> heard.add(message));
+        for (int i = 0; i < 30; i++) {
+            first.update(1 / 60f);
+            second.update(1 / 60f);
+        }
+        assertEquals(30, c.getStats().steps());
+        assertEquals(1, heard.size(), heard.toString());
+        assertTrue(heard.get(0).contains("'twice'") && heard.get(0).contains("another ClothAppState"), heard.get(0));
+        assertEquals(List.of(c), first.getCloths());
+        assertTrue(second.getCloths().isEmpty());
+        // once the first state is gone, the second takes the cloth over
+        first.cleanup();
+        c.reset();
+        second.update(1 / 60f);
+        assertEquals(List.of(c), second.getCloths());
+    }
+
     private static String threadName(ClothAppState state) {
         String[] name = new String[1];
         state.addClothListener((c, m, s) -> { });
