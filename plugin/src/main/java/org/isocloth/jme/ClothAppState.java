@@ -626,6 +626,10 @@ public class ClothAppState extends BaseAppState {
             return;
         }
         c.setOwner(this);
+        if (g.getMaterial() == null) {
+            LOG.log(Level.WARNING, "cloth ''{0}'': the Geometry has no Material, so jME cannot render it (set one with"
+                    + " setMaterial); it is simulated anyway", g.getName());
+        }
         try {
             ClothSimulation s = c.simulation();
             if (s == null) {

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.jme3.app.SimpleApplication;
+import com.jme3.material.Material;
+import com.jme3.material.RenderState;
+import com.jme3.math.ColorRGBA;
 import com.jme3.math.Vector3f;
 import com.jme3.scene.Geometry;
 import com.jme3.system.AppSettings;
@@ -45,6 +48,10 @@ class JmeGuideExampleTest {
             cloth.addPinGroup(PinGroup.box(                      // pin the top edge (mesh coordinates)
                     new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
             sheet.addControl(cloth);
+            Material fabric = new Material(assetManager, "Common/MatDefs/Misc/Unshaded.j3md"); // any Material
+            fabric.setColor("Color", ColorRGBA.Orange);
+            fabric.getAdditionalRenderState().setFaceCullMode(RenderState.FaceCullMode.Off); // both sides
+            sheet.setMaterial(fabric);                           // jME renders no Geometry without one
             rootNode.attachChild(sheet);
             stateManager.attach(new ClothAppState());            // simulates every ClothControl below rootNode
             // --- end of snippet ---
