@@ -43,6 +43,16 @@ class ClothControlTest {
         return state;
     }
 
+    /** A sheet of cols × rows cells hanging from its top edge, attached below {@code parent}. */
+    private static ClothControl hangingSheet(Node parent, String name, int cols, int rows) {
+        Geometry g = TestMeshes.sheetGeometry(name, cols, rows, false);
+        ClothControl c = new ClothControl();
+        c.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
+        g.addControl(c);
+        parent.attachChild(g);
+        return c;
+    }
+
     @Test
     void subdivisionKeepsCountsSeamsTextureCoordinatesAndArea() {
         // An 8×6-cell sheet (1 m × 1 m) whose right half is a separate UV island: the 7 vertices
@@ -184,18 +194,10 @@ class ClothControlTest {
         // updates show, bit for bit. Uneven frame times exercise the accumulator.
         float[] frames = {0.010f, 0.020f, 0.005f, 0.040f, 0.017f, 0.033f, 0.016f, 0.050f};
         Node a = new Node("a");
-        Geometry ga = TestMeshes.sheetGeometry("sync", 6, 6, false);
-        ClothControl ca = new ClothControl();
-        ca.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
-        ga.addControl(ca);
-        a.attachChild(ga);
+        ClothControl ca = hangingSheet(a, "sync", 6, 6);
         ClothAppState sync = syncState(a);
         Node b = new Node("b");
-        Geometry gb = TestMeshes.sheetGeometry("threaded", 6, 6, false);
-        ClothControl cb = new ClothControl();
-        cb.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
-        gb.addControl(cb);
-        b.attachChild(gb);
+        ClothControl cb = hangingSheet(b, "threaded", 6, 6);
         ClothAppState threaded = new ClothAppState(b);
         threaded.initialize(null, null); // roots given: no application needed; starts the worker
         try {
@@ -226,11 +228,7 @@ class ClothControlTest {
         // takes under half the median step, and the median update under a tenth of it. The first
         // update is left out: it builds the cloth's model and solver on the render thread.
         Node root = new Node("root");
-        Geometry g = TestMeshes.sheetGeometry("slow", 40, 40, false);
-        ClothControl c = new ClothControl();
-        c.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
-        g.addControl(c);
-        root.attachChild(g);
+        ClothControl c = hangingSheet(root, "slow", 40, 40);
         ClothAppState state = new ClothAppState(root);
         state.initialize(null, null);
         int frames = 60;
@@ -276,11 +274,7 @@ class ClothControlTest {
         // cloth with a message naming it, and the cloth must take exactly the steps of one state:
         // 30 frames of 1/60 s are 30 steps.
         Node root = new Node("root");
-        Geometry g = TestMeshes.sheetGeometry("twice", 6, 6, false);
-        ClothControl c = new ClothControl();
-        c.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)));
-        g.addControl(c);
-        root.attachChild(g);
+        ClothControl c = hangingSheet(root, "twice", 6, 6);
         ClothAppState first = syncState(root);
         ClothAppState second = syncState(root);
         List<String> heard = new java.util.ArrayList<>();

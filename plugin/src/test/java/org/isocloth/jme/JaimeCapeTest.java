@@ -31,28 +31,13 @@ class JaimeCapeTest {
         // cape: 0.36 m × 0.38 m, 12 × 12 cells (288 triangles; fine edges 1.5–2.1 cm), hung 3 cm
         // behind the back from y = 0.88 m down to y = 0.50 m, its top row pinned to the "ribs"
         // joint's attachment node, so it rides on the torso's walking motion.
-        DesktopAssetManager assets = new DesktopAssetManager(true);
-        Spatial jaime = AnimMigrationUtils.migrate(assets.loadModel("Models/Jaime/Jaime.j3o"));
-        Node root = new Node("root");
-        root.attachChild(jaime);
-        AnimComposer composer = find(jaime, AnimComposer.class);
-        SkinningControl skinning = find(jaime, SkinningControl.class);
-        assertNotNull(composer);
-        assertNotNull(skinning);
-        composer.setCurrentAction("Walk");
-        Node ribs = skinning.getAttachmentsNode("ribs");
-        SkinnedColliderControl body = new SkinnedColliderControl();
-        jaime.addControl(body);
-
-        Geometry cape = new Geometry("cape", ClothMeshes.grid(0.36f, 0.38f, 12, 12));
-        cape.setLocalTranslation(0, 0.50f, -0.14f);
-        ClothControl cloth = new ClothControl();
         // Default settings: 1/60 s steps, 20 Gauss-Newton iterations. The walk presses the lower
         // half of the cape flat against the swaying back (up to 130 contact nodes); the solver
         // halves the steps whose final state misses the tolerance.
-        cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.375f, -1), new Vector3f(1, 0.385f, 1)).follow(ribs));
-        cape.addControl(cloth);
-        root.attachChild(cape);
+        Node root = new Node("root");
+        WalkingCape scene = walkingCape(root);
+        ClothControl cloth = scene.cloth();
+        SkinnedColliderControl body = scene.body();
         root.updateLogicalState(0);
         root.updateGeometricState();
 
@@ -128,19 +113,10 @@ class JaimeCapeTest {
         // and its red edges within the tolerance, and the pinned row must stay where it was built
         // relative to the ribs: its nodes within 2 cm of their built height plus the ribs' own
         // vertical motion since the first frame.
-        DesktopAssetManager assets = new DesktopAssetManager(true);
-        Spatial jaime = AnimMigrationUtils.migrate(assets.loadModel("Models/Jaime/Jaime.j3o"));
         Node root = new Node("root");
-        root.attachChild(jaime);
-        find(jaime, AnimComposer.class).setCurrentAction("Walk");
-        Node ribs = find(jaime, SkinningControl.class).getAttachmentsNode("ribs");
-        jaime.addControl(new SkinnedColliderControl());
-        Geometry cape = new Geometry("cape", ClothMeshes.grid(0.36f, 0.38f, 12, 12));
-        cape.setLocalTranslation(0, 0.50f, -0.14f);
-        ClothControl cloth = new ClothControl();
-        cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.375f, -1), new Vector3f(1, 0.385f, 1)).follow(ribs));
-        cape.addControl(cloth);
-        root.attachChild(cape);
+        WalkingCape scene = walkingCape(root);
+        ClothControl cloth = scene.cloth();
+        Node ribs = scene.ribs();
 
         ClothAppState state = new ClothAppState(root);
         state.setThreaded(false);
@@ -169,6 +145,31 @@ class JaimeCapeTest {
             }
         }
         assertTrue(top >= 13, "nodes of the pinned row at their height: " + top);
+    }
+
+    /** Jaime walking below {@code root}, its skin a collider, and the cape pinned to its ribs. */
+    record WalkingCape(ClothControl cloth, SkinnedColliderControl body, Node ribs) {
+    }
+
+    static WalkingCape walkingCape(Node root) {
+        DesktopAssetManager assets = new DesktopAssetManager(true);
+        Spatial jaime = AnimMigrationUtils.migrate(assets.loadModel("Models/Jaime/Jaime.j3o"));
+        root.attachChild(jaime);
+        AnimComposer composer = find(jaime, AnimComposer.class);
+        SkinningControl skinning = find(jaime, SkinningControl.class);
+        assertNotNull(composer);
+        assertNotNull(skinning);
+        composer.setCurrentAction("Walk");
+        Node ribs = skinning.getAttachmentsNode("ribs");
+        SkinnedColliderControl body = new SkinnedColliderControl();
+        jaime.addControl(body);
+        Geometry cape = new Geometry("cape", ClothMeshes.grid(0.36f, 0.38f, 12, 12));
+        cape.setLocalTranslation(0, 0.50f, -0.14f);
+        ClothControl cloth = new ClothControl();
+        cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.375f, -1), new Vector3f(1, 0.385f, 1)).follow(ribs));
+        cape.addControl(cloth);
+        root.attachChild(cape);
+        return new WalkingCape(cloth, body, ribs);
     }
 
     /**
