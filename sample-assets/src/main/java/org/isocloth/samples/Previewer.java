@@ -139,6 +139,12 @@ public class Previewer extends SimpleApplication {
         Previewer app = new Previewer(shot, frames);
         try {
             app.sceneSpec = org.isocloth.scene.SceneReader.read(scene != null ? scene : app.defaultScene());
+            // the cloth meshes are read here, as `cloth run` reads them, so that a broken file is
+            // one clear line before the window opens (jME reports errors of simpleInitApp with a
+            // stack trace and exits 0)
+            for (org.isocloth.scene.ClothSpec c : app.sceneSpec.cloths()) {
+                org.isocloth.scene.SceneCloth.loadMesh(c.mesh());
+            }
         } catch (org.isocloth.InputException e) {
             fail(e.getMessage());
         } catch (IOException e) {
