@@ -72,20 +72,23 @@ public class ClothControl extends AbstractControl {
      * @param material the material (not null)
      */
     public ClothControl(ClothMaterial material) {
-        setMaterial(material);
+        setClothMaterial(material);
     }
 
     // ------------------------------------------------------------------ material
 
-    /** @return the material (SI units) */
-    public ClothMaterial getMaterial() {
+    /**
+     * @return the cloth's physical material (SI units); named apart from jME's
+     *     {@code Geometry.getMaterial()}, the render Material
+     */
+    public ClothMaterial getClothMaterial() {
         return material;
     }
 
     /**
      * @param newMaterial the material (not null)
      */
-    public void setMaterial(ClothMaterial newMaterial) {
+    public void setClothMaterial(ClothMaterial newMaterial) {
         if (newMaterial == null) {
             throw new IllegalArgumentException(name() + ".material: must not be null");
         }
@@ -103,7 +106,7 @@ public class ClothControl extends AbstractControl {
         if (fabric == null) {
             throw new IllegalArgumentException(name() + ".material.fabric: must not be null");
         }
-        setMaterial(fabric.applyTo(material));
+        setClothMaterial(fabric.applyTo(material));
     }
 
     /**
@@ -122,7 +125,7 @@ public class ClothControl extends AbstractControl {
 
     private void material(String field, double value, java.util.function.DoubleFunction<ClothMaterial> make) {
         try {
-            setMaterial(make.apply(value));
+            setClothMaterial(make.apply(value));
         } catch (InputException e) {
             throw new IllegalArgumentException(name() + "." + e.getMessage(), e);
         }
@@ -163,7 +166,7 @@ public class ClothControl extends AbstractControl {
         if (shape == null) {
             throw new IllegalArgumentException(name() + ".material.restShape: must not be null");
         }
-        setMaterial(material.withRestShape(shape));
+        setClothMaterial(material.withRestShape(shape));
     }
 
     /** @return relative tolerance of the inextensibility constraints */

@@ -144,7 +144,7 @@ final class ClothSimulation {
         MeshLoadResult loaded;
         try {
             loaded = MeshValidator.validate(new TriMesh(world, tris, uvs, triUvs, name));
-            this.model = new ClothModel(loaded.mesh().positions, loaded.mesh().triangles, control.getMaterial());
+            this.model = new ClothModel(loaded.mesh().positions, loaded.mesh().triangles, control.getClothMaterial());
         } catch (InputException | IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -304,7 +304,7 @@ final class ClothSimulation {
     }
 
     private void applyParameters(Vector3f gravity) {
-        ClothMaterial m = control.getMaterial();
+        ClothMaterial m = control.getClothMaterial();
         ClothMaterial built = model.material;
         appliedParameterVersion = control.parameterVersion();
         if (m.density() != built.density() || m.restShape() != built.restShape()) {

@@ -9,16 +9,16 @@ import java.util.Map;
  * Welding of coincident vertices (duplicated along UV or normal seams, or in a triangle soup) so
  * that the triangles share them, and edge counts of the result.
  */
-final class MeshWelding {
+public final class MeshWelding {
     private MeshWelding() {
     }
 
     /** The outcome of {@link #weld}. */
-    static final class Weld {
+    public static final class Weld {
         /** For every input vertex, the index of its welded vertex. */
-        final int[] map;
+        public final int[] map;
         /** For every welded vertex, the input vertex that represents it (the first one met). */
-        final int[] representatives;
+        public final int[] representatives;
 
         Weld(int[] map, int[] representatives) {
             this.map = map;
@@ -26,7 +26,7 @@ final class MeshWelding {
         }
 
         /** @return the number of welded vertices */
-        int count() {
+        public int count() {
             return representatives.length;
         }
     }
@@ -40,7 +40,7 @@ final class MeshWelding {
      * @param tolerance largest distance welded (&ge; 0; 0 welds bit-identical positions only)
      * @return the map and the representatives
      */
-    static Weld weld(double[] positions, double tolerance) {
+    public static Weld weld(double[] positions, double tolerance) {
         int n = positions.length / 3;
         int[] map = new int[n];
         int[] reps = new int[n];
@@ -107,7 +107,7 @@ final class MeshWelding {
      * @param map input vertex to welded vertex
      * @return the remapped triangles (a new array)
      */
-    static int[] remap(int[] triangles, int[] map) {
+    public static int[] remap(int[] triangles, int[] map) {
         int[] out = new int[triangles.length];
         int k = 0;
         for (int t = 0; t + 2 < triangles.length; t += 3) {
@@ -132,7 +132,7 @@ final class MeshWelding {
      * @return the number of undirected edges that are not shared by exactly two oppositely
      *     oriented triangles
      */
-    static int openEdges(int[] triangles) {
+    public static int openEdges(int[] triangles) {
         // per undirected edge: uses in the direction low→high and high→low
         Map<Long, int[]> edges = new HashMap<>();
         for (int t = 0; t + 2 < triangles.length; t += 3) {
@@ -165,7 +165,7 @@ final class MeshWelding {
      * @param triangles vertex indices, 3 per triangle
      * @return the triangles followed by the caps (a new array)
      */
-    static int[] capHoles(int[] triangles) {
+    public static int[] capHoles(int[] triangles) {
         Map<Long, int[]> uses = new HashMap<>();
         for (int t = 0; t + 2 < triangles.length; t += 3) {
             for (int e = 0; e < 3; e++) {
@@ -253,7 +253,7 @@ final class MeshWelding {
      * @param positions flat xyz
      * @return the length of the bounding box's diagonal (0 for no or one point)
      */
-    static double diagonal(double[] positions) {
+    public static double diagonal(double[] positions) {
         if (positions.length < 3) {
             return 0;
         }

@@ -3,8 +3,11 @@ package org.isocloth.jme;
 import com.jme3.math.Quaternion;
 import com.jme3.math.Vector3f;
 
-/** Conversions of jME (float) poses to the double row-major matrices of the sim-core colliders. */
-final class Poses {
+/**
+ * Conversions of jME (float) poses to the double row-major matrices of the sim-core colliders;
+ * public for the collider providers of the Minie module.
+ */
+public final class Poses {
     private Poses() {
     }
 
@@ -16,7 +19,7 @@ final class Poses {
      * @param out receives the row-major 3×3 matrix
      * @return {@code out}
      */
-    static double[] rotation(Quaternion q, double[] out) {
+    public static double[] rotation(Quaternion q, double[] out) {
         double x = q.getX();
         double y = q.getY();
         double z = q.getZ();
@@ -42,7 +45,7 @@ final class Poses {
     }
 
     /** {@code out = a · b} for row-major 3×3 matrices ({@code out} distinct from both). */
-    static void multiply(double[] a, double[] b, double[] out) {
+    public static void multiply(double[] a, double[] b, double[] out) {
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {
                 out[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
@@ -61,7 +64,7 @@ final class Poses {
      * @param out receives the result at {@code [k, k+3)}
      * @param k offset into {@code out}
      */
-    static void transform(double[] r, double[] t, double vx, double vy, double vz, double[] out, int k) {
+    public static void transform(double[] r, double[] t, double vx, double vy, double vz, double[] out, int k) {
         double x = r[0] * vx + r[1] * vy + r[2] * vz;
         double y = r[3] * vx + r[4] * vy + r[5] * vz;
         double z = r[6] * vx + r[7] * vy + r[8] * vz;
@@ -81,7 +84,7 @@ final class Poses {
      * @param scale a scale vector
      * @return max(|x|, |y|, |z|)
      */
-    static double uniform(Vector3f scale) {
+    public static double uniform(Vector3f scale) {
         return Math.max(Math.abs(scale.x), Math.max(Math.abs(scale.y), Math.abs(scale.z)));
     }
 }

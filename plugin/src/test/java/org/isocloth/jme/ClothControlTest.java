@@ -342,7 +342,7 @@ class ClothControlTest {
         Geometry lg = (Geometry) loadedRoot.getChild("cape");
         ClothControl loaded = lg.getControl(ClothControl.class);
         assertNotNull(loaded);
-        assertEquals(cloth.getMaterial(), loaded.getMaterial());
+        assertEquals(cloth.getClothMaterial(), loaded.getClothMaterial());
         assertEquals(Integrator.BDF2, loaded.getIntegrator());
         assertEquals(30, loaded.getMaxIterations());
         assertFalse(loaded.isSelfCollisions());
@@ -361,7 +361,7 @@ class ClothControlTest {
         Geometry cg = (Geometry) clonedRoot.getChild("cape");
         ClothControl cloned = cg.getControl(ClothControl.class);
         assertNotSame(cloth, cloned);
-        assertEquals(cloth.getMaterial(), cloned.getMaterial());
+        assertEquals(cloth.getClothMaterial(), cloned.getClothMaterial());
         assertEquals(cloth.getPinGroups(), cloned.getPinGroups());
         assertTrue(cloned.getPinGroups().get(0).getFollow() == clonedRoot.getChild("shoulder"));
         assertFalse(cloned.isBuilt());

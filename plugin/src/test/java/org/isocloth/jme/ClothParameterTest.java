@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The parameters the panel's sliders set, and how their values are shown. */
@@ -57,18 +56,5 @@ class ClothParameterTest {
         assertEquals("0", ClothParameter.formatNumber(0));
         assertEquals("1.23e4", ClothParameter.formatNumber(12345));
         assertEquals("NaN", ClothParameter.formatNumber(Double.NaN));
-    }
-
-    @Test
-    void statsLinesShowPercentAndState() {
-        List<String> l = ClothPanelState.statsLines(
-                new ClothStats(90, 1.5, 12.34, 4.2, 0.0008, 0.0135, 3, true, 0), false);
-        assertEquals("Step: 12.3 ms, 4.2 iterations", l.get(0));
-        assertEquals("Strain: red 0.08 %, max 1.35 %", l.get(1));
-        assertEquals("Contacts 3, steps 90, t = 1.5 s", l.get(2));
-        assertEquals("Failures 0, converged", l.get(3));
-        List<String> none = ClothPanelState.statsLines(ClothStats.NONE, true);
-        assertEquals("Step: - ms, 0 iterations", none.get(0));
-        assertEquals("Failures 0, SUSPENDED - press Reset", none.get(3));
     }
 }

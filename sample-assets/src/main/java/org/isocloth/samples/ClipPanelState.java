@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.isocloth.jme.ClothPanelState;
+import org.isocloth.jme.lemur.ClothPanelState;
 
 /**
  * The previewer's animation clip list: a Lemur panel at the top right with one button per clip of

@@ -32,7 +32,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.imageio.ImageIO;
 import org.isocloth.jme.ClothAppState;
-import org.isocloth.jme.ClothPanelState;
+import org.isocloth.jme.lemur.ClothPanelState;
 
 /**
  * The IsoCloth previewer ({@code ./cloth preview}): a jME window with an orbit camera (drag with

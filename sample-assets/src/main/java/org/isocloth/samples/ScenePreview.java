@@ -498,7 +498,7 @@ public final class ScenePreview {
         List<ClothSpec> out = new ArrayList<>();
         for (int c = 0; c < cloths.size(); c++) {
             ClothSpec cs = spec.cloths().get(c);
-            ClothMaterial m = cloths.get(c).getMaterial();
+            ClothMaterial m = cloths.get(c).getClothMaterial();
             MaterialSpec ms = new MaterialSpec(m.density(), m.bendingStiffness(),
                     m.restShape() == org.isocloth.model.RestShape.INITIAL ? org.isocloth.scene.RestShape.INITIAL
                             : org.isocloth.scene.RestShape.FLAT,

@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.minie;
 
 import com.jme3.system.NativeLibraryLoader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.lemur;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,6 +22,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.isocloth.jme.ClothAppState;
+import org.isocloth.jme.ClothControl;
+import org.isocloth.jme.ClothMeshes;
+import org.isocloth.jme.ClothParameter;
+import org.isocloth.jme.PinGroup;
 
 /**
  * The panel on a headless application (no renderer): Lemur elements are built, and moving a

@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.minie;
 
 import com.jme3.bullet.PhysicsSpace;
 import com.jme3.bullet.collision.PhysicsCollisionObject;
@@ -32,6 +32,12 @@ import org.isocloth.collision.BoxCollider;
 import org.isocloth.collision.CapsuleCollider;
 import org.isocloth.collision.PlaneCollider;
 import org.isocloth.collision.SphereCollider;
+import org.isocloth.jme.AnalyticSceneCollider;
+import org.isocloth.jme.ColliderProvider;
+import org.isocloth.jme.MeshSceneCollider;
+import org.isocloth.jme.MeshWelding;
+import org.isocloth.jme.Poses;
+import org.isocloth.jme.SceneCollider;
 
 /**
  * Makes the rigid bodies of a Minie {@link PhysicsSpace} colliders for the cloth: register one

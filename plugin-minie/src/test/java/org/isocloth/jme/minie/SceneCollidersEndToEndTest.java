@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.minie;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +11,11 @@ import com.jme3.scene.Geometry;
 import com.jme3.scene.Node;
 import org.isocloth.collision.Collider;
 import org.junit.jupiter.api.Test;
+import org.isocloth.jme.ClothAppState;
+import org.isocloth.jme.ClothColliderControl;
+import org.isocloth.jme.ClothControl;
+import org.isocloth.jme.ClothMeshes;
+import org.isocloth.jme.ClothStats;
 
 /** Scene colliders stop cloth simulated by ClothAppState (the whole path, render thread to solver). */
 class SceneCollidersEndToEndTest {

@@ -1,9 +1,10 @@
-package org.isocloth.jme;
+package org.isocloth.jme.minie;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.isocloth.jme.MeshWelding;
 
 /**
  * The convex hull of a point set as a closed triangle mesh (incremental construction: a starting

@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.lemur;
 
 import com.jme3.app.SimpleApplication;
 import com.jme3.light.AmbientLight;
@@ -27,6 +27,11 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.isocloth.jme.ClothAppState;
+import org.isocloth.jme.ClothControl;
+import org.isocloth.jme.ClothMeshes;
+import org.isocloth.jme.ClothStats;
+import org.isocloth.jme.PinGroup;
 
 /**
  * A real (OpenGL) window with an orange 24×24 cloth pinned along its top edge falling from

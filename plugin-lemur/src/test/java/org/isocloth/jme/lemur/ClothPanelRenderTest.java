@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.lemur;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

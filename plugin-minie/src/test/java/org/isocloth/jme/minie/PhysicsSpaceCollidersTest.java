@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.minie;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,6 +31,9 @@ import org.isocloth.collision.Collider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.isocloth.jme.AnalyticSceneCollider;
+import org.isocloth.jme.MeshSceneCollider;
+import org.isocloth.jme.SceneCollider;
 
 class PhysicsSpaceCollidersTest {
     private static final double DT = 1.0 / 60;

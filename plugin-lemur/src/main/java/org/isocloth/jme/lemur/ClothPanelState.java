@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.lemur;
 
 import com.jme3.app.Application;
 import com.jme3.app.SimpleApplication;
@@ -31,6 +31,12 @@ import org.isocloth.model.RestShape;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
 import org.isocloth.solver.ProjectionMode;
+import org.isocloth.jme.ClothAppState;
+import org.isocloth.jme.ClothControl;
+import org.isocloth.jme.ClothListener;
+import org.isocloth.jme.ClothParameter;
+import org.isocloth.jme.ClothStats;
+import org.isocloth.jme.SliderScale;
 
 /**
  * A Lemur panel, top left of the GUI node, to tune the cloth of a {@link ClothAppState} while it

@@ -1,4 +1,4 @@
-package org.isocloth.jme;
+package org.isocloth.jme.minie;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.isocloth.collision.MeshCollider;
 import org.junit.jupiter.api.Test;
+import org.isocloth.jme.MeshWelding;
 
 class ConvexHullTest {
 
