@@ -2,22 +2,15 @@ package org.isocloth.jme.lemur;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.awt.image.BufferedImage;
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
+import org.isocloth.jme.render.ChildRender;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,54 +20,17 @@ import org.junit.jupiter.api.Test;
  */
 class ClothPanelRenderTest {
     private static final long TIMEOUT_S = 180;
-    private static final Path ARTIFACTS = Paths.get("target", "test-artifacts");
+    private static final Path ARTIFACTS = ChildRender.ARTIFACTS;
 
     @Test
     void screenshotShowsTheClothAndThePanel() throws Exception {
-        Files.createDirectories(ARTIFACTS);
         Path png = ARTIFACTS.resolve("cloth-panel.png").toAbsolutePath();
-        Path out = ARTIFACTS.resolve("cloth-panel-child.out");
-        Path err = ARTIFACTS.resolve("cloth-panel-child.err");
         Files.deleteIfExists(png);
-
-        List<String> cmd = new ArrayList<>();
-        String display = System.getenv("DISPLAY");
-        if (display == null || display.isBlank()) {
-            Path xvfbRun = onPath("xvfb-run");
-            if (xvfbRun == null) {
-                fail("No DISPLAY and xvfb-run is not installed: run"
-                        + " `apt-get install -y xvfb libgl1-mesa-dri xauth` (Debian/Ubuntu) to render under Xvfb");
-            }
-            cmd.addAll(List.of(xvfbRun.toString(), "-a", "-s", "-screen 0 1280x720x24"));
-        }
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        cmd.add(testClasspath());
-        cmd.add("-Xmx2g");
-        cmd.add(ClothPanelScreenshotApp.class.getName());
-        cmd.add(png.toString());
-        cmd.add("90");
-
         long start = System.currentTimeMillis();
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        boolean finished = p.waitFor(TIMEOUT_S, TimeUnit.SECONDS);
-        double seconds = (System.currentTimeMillis() - start) / 1000.0;
-        if (!finished) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            fail("the rendering child did not finish in " + TIMEOUT_S + " s; its stderr ends with:\n" + tail(err));
-        }
-        String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        String stdout = Files.readString(out, StandardCharsets.UTF_8);
-        // jME reports fatal errors through java.util.logging and may still exit normally
-        int severe = stderr.indexOf("SEVERE");
-        if (p.exitValue() != 0 || severe >= 0) {
-            fail("the rendering child exited with " + p.exitValue()
-                    + " (2: ended without a screenshot, 3: timed out)"
-                    + (severe < 0 ? "" : "; it logged: " + stderr.substring(severe, Math.min(stderr.length(),
-                            stderr.indexOf('\n', severe) < 0 ? stderr.length() : stderr.indexOf('\n', severe))))
-                    + "\nits stderr ends with:\n" + tail(err));
-        }
+        ChildRender.Result child = ChildRender.run("cloth-panel", ClothPanelScreenshotApp.class, TIMEOUT_S,
+                png.toString(), "90");
+        double seconds = child.seconds();
+        String stdout = child.stdout();
         assertTrue(Files.exists(png), "no screenshot at " + png);
         assertTrue(Files.getLastModifiedTime(png).toMillis() >= start - 2000, "the screenshot is stale");
 
@@ -153,41 +109,5 @@ class ClothPanelRenderTest {
     private static int distance(int a, int b) {
         return Math.abs((a >> 16 & 255) - (b >> 16 & 255)) + Math.abs((a >> 8 & 255) - (b >> 8 & 255))
                 + Math.abs((a & 255) - (b & 255));
-    }
-
-    /** The test classpath (surefire puts it in java.class.path of the forked JVM). */
-    private static String testClasspath() {
-        String cp = System.getProperty("java.class.path");
-        String own = ClothPanelScreenshotApp.class.getProtectionDomain().getCodeSource().getLocation().getPath();
-        if (!cp.contains("jme3-lwjgl3") || !cp.contains(new File(own).getPath())) {
-            String surefire = System.getProperty("surefire.test.class.path");
-            if (surefire != null && !surefire.isBlank()) {
-                return surefire;
-            }
-        }
-        return cp;
-    }
-
-    private static Path onPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Paths.get(dir, program);
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
-    private static String tail(Path file) {
-        try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (IOException e) {
-            return "(no output: " + e + ")";
-        }
     }
 }

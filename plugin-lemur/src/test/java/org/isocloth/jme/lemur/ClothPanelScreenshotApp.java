@@ -9,20 +9,8 @@ import com.jme3.math.ColorRGBA;
 import com.jme3.math.FastMath;
 import com.jme3.math.Quaternion;
 import com.jme3.math.Vector3f;
-import com.jme3.post.SceneProcessor;
-import com.jme3.profile.AppProfiler;
-import com.jme3.renderer.RenderManager;
-import com.jme3.renderer.ViewPort;
-import com.jme3.renderer.queue.RenderQueue;
 import com.jme3.scene.Geometry;
 import com.jme3.system.AppSettings;
-import com.jme3.system.JmeSystem;
-import com.jme3.texture.FrameBuffer;
-import com.jme3.util.BufferUtils;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.CountDownLatch;
@@ -32,6 +20,7 @@ import org.isocloth.jme.ClothControl;
 import org.isocloth.jme.ClothMeshes;
 import org.isocloth.jme.ClothStats;
 import org.isocloth.jme.PinGroup;
+import org.isocloth.jme.render.ScreenCapture;
 
 /**
  * A real (OpenGL) window with an orange 24×24 cloth pinned along its top edge falling from
@@ -54,8 +43,7 @@ public class ClothPanelScreenshotApp extends SimpleApplication {
     private final CountDownLatch ended = new CountDownLatch(1);
     private ClothAppState clothState;
     private ClothPanelState panel;
-    private Capture capture;
-    private volatile boolean written;
+    private ScreenCapture capture;
     private int frames;
 
     ClothPanelScreenshotApp(Path output, int steps) {
@@ -97,7 +85,12 @@ public class ClothPanelScreenshotApp extends SimpleApplication {
         panel = new ClothPanelState();
         stateManager.attach(clothState);
         stateManager.attach(panel);
-        capture = new Capture();
+        capture = new ScreenCapture(output, () -> {
+            ClothStats st = panel.getSelectedCloth().getStats();
+            System.out.println("screenshot after " + frames + " frames, " + st.steps() + " steps, "
+                    + st.msPerStep() + " ms/step -> " + output);
+            stop();
+        });
         guiViewPort.addProcessor(capture);
     }
 
@@ -105,8 +98,8 @@ public class ClothPanelScreenshotApp extends SimpleApplication {
     public void simpleUpdate(float tpf) {
         frames++;
         ClothControl c = panel.getSelectedCloth();
-        if (c != null && c.getStats().steps() >= steps && frames > 10 && !capture.requested) {
-            capture.requested = true;
+        if (c != null && c.getStats().steps() >= steps && frames > 10 && !capture.isRequested()) {
+            capture.request();
         }
     }
 
@@ -125,72 +118,6 @@ public class ClothPanelScreenshotApp extends SimpleApplication {
             super.destroy();
         } finally {
             ended.countDown();
-        }
-    }
-
-    /** Reads the whole framebuffer after the GUI viewport is drawn, writes the PNG, stops the app. */
-    private final class Capture implements SceneProcessor {
-        private RenderManager rm;
-        private ViewPort vp;
-        volatile boolean requested;
-        private boolean done;
-
-        @Override
-        public void initialize(RenderManager renderManager, ViewPort viewPort) {
-            rm = renderManager;
-            vp = viewPort;
-        }
-
-        @Override
-        public void reshape(ViewPort viewPort, int w, int h) {
-        }
-
-        @Override
-        public boolean isInitialized() {
-            return rm != null;
-        }
-
-        @Override
-        public void preFrame(float tpf) {
-        }
-
-        @Override
-        public void postQueue(RenderQueue rq) {
-        }
-
-        @Override
-        public void postFrame(FrameBuffer out) {
-            if (!requested || done) {
-                return;
-            }
-            done = true;
-            int w = vp.getCamera().getWidth();
-            int h = vp.getCamera().getHeight();
-            ByteBuffer buf = BufferUtils.createByteBuffer(w * h * 4);
-            rm.getRenderer().readFrameBuffer(out, buf);
-            try {
-                Files.createDirectories(output.toAbsolutePath().getParent());
-                Path tmp = output.resolveSibling(output.getFileName() + ".tmp");
-                try (OutputStream os = Files.newOutputStream(tmp)) {
-                    JmeSystem.writeImageFile(os, "png", buf, w, h);
-                }
-                Files.move(tmp, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                written = true;
-                ClothStats s = panel.getSelectedCloth().getStats();
-                System.out.println("screenshot " + w + "x" + h + " after " + frames + " frames, " + s.steps()
-                        + " steps, " + s.msPerStep() + " ms/step -> " + output);
-            } catch (IOException e) {
-                System.err.println("ClothPanelScreenshotApp: could not write " + output + ": " + e);
-            }
-            stop();
-        }
-
-        @Override
-        public void cleanup() {
-        }
-
-        @Override
-        public void setProfiler(AppProfiler profiler) {
         }
     }
 
@@ -226,6 +153,6 @@ public class ClothPanelScreenshotApp extends SimpleApplication {
         app.setPauseOnLostFocus(false);
         app.start();
         boolean ended = app.ended.await(140, TimeUnit.SECONDS);
-        System.exit(app.written ? 0 : ended ? 2 : 3);
+        System.exit(app.capture != null && app.capture.isWritten() ? 0 : ended ? 2 : 3);
     }
 }

@@ -75,15 +75,7 @@ class JmeGuideExampleTest {
 
     @Test
     void quickStartRunsInAHeadlessApplication() throws Exception {
-        // The snippet in the guide is the one compiled here (whitespace-insensitive).
-        String guide = Files.readString(guideFile());
-        Matcher m = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(
-                guide.substring(guide.indexOf("<!-- snippet: quickstart -->")));
-        assertTrue(m.find(), "docs/jme.md has the quickstart snippet");
-        String source = Files.readString(Path.of("src/test/java/org/isocloth/jme/docs/JmeGuideExampleTest.java"));
-        String body = source.substring(source.indexOf("// --- snippet: quickstart ---"),
-                source.indexOf("// --- end of snippet ---"));
-        assertEquals(normalise(m.group(1)), normalise(body.substring(body.indexOf('\n') + 1)));
+        assertQuickStartIn(Path.of("src/test/java/org/isocloth/jme/docs/JmeGuideExampleTest.java"));
 
         // Running it: a 1 m sheet, 12×12 cells, hung from its top edge in the sheet's own plane
         // (vertical), so it cannot fall (inextensible) but the app loop, the worker thread and
@@ -105,6 +97,24 @@ class JmeGuideExampleTest {
         assertTrue(s.redStrain() <= 1e-3, s.toString());
         assertEquals(0, s.failures());
         assertEquals(0.5f, app.lowest.get(), 0.01f);
+    }
+
+    /**
+     * Checks that the guide's quick-start snippet is, whitespace aside, the code between the
+     * snippet markers of a test source.
+     *
+     * @param source the test source
+     * @throws java.io.IOException if a file cannot be read
+     */
+    static void assertQuickStartIn(Path source) throws java.io.IOException {
+        String guide = Files.readString(guideFile());
+        Matcher m = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(
+                guide.substring(guide.indexOf("<!-- snippet: quickstart -->")));
+        assertTrue(m.find(), "docs/jme.md has the quickstart snippet");
+        String code = Files.readString(source);
+        String body = code.substring(code.indexOf("// --- snippet: quickstart ---"),
+                code.indexOf("// --- end of snippet ---"));
+        assertEquals(normalise(m.group(1)), normalise(body.substring(body.indexOf('\n') + 1)), source.toString());
     }
 
     private static String normalise(String code) {
