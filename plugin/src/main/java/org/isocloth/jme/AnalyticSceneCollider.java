@@ -71,7 +71,7 @@ public abstract class AnalyticSceneCollider extends SceneCollider {
     }
 
     @Override
-    public final void beginInterval(double t0, double t1) {
+    public final void beginInterval(double t0, double t1, double skipped) {
         double dx = center[0] - previousCenter[0];
         double dy = center[1] - previousCenter[1];
         double dz = center[2] - previousCenter[2];
@@ -97,11 +97,51 @@ public abstract class AnalyticSceneCollider extends SceneCollider {
             }
         }
         rotationVector(relative, omega);
+        if (skipped > 0) {
+            // the dropped part of the motion is not swept: the pose function starts that far
+            // along it at t0 and moves at the scene's speed through the rest
+            double f = Math.min(skipped, 1);
+            double[] turn = new double[9];
+            rotationMatrix(new double[] {f * omega[0], f * omega[1], f * omega[2]}, turn);
+            double[] start = new double[9];
+            for (int i = 0; i < 3; i++) {
+                for (int j = 0; j < 3; j++) {
+                    start[3 * i + j] = turn[3 * i] * previousRotation[j] + turn[3 * i + 1] * previousRotation[3 + j]
+                            + turn[3 * i + 2] * previousRotation[6 + j];
+                }
+                previousCenter[i] += f * (center[i] - previousCenter[i]);
+                velocity[i] *= 1 - f;
+                omega[i] *= 1 - f;
+            }
+            System.arraycopy(start, 0, previousRotation, 0, 9);
+        }
         omega[0] /= h;
         omega[1] /= h;
         omega[2] /= h;
         shape.setMotion(velocity, omega);
         shape.setPose(t0, previousCenter, previousRotation);
+    }
+
+    /**
+     * The rotation matrix of a rotation vector (Rodrigues' formula).
+     *
+     * @param w axis × angle, rad
+     * @param out receives the row-major 3×3 matrix
+     */
+    static void rotationMatrix(double[] w, double[] out) {
+        double angle = Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+        double c = Math.cos(angle);
+        double s = angle < 1e-12 ? 1 : Math.sin(angle) / angle;
+        double k = angle < 1e-6 ? 0.5 : (1 - c) / (angle * angle);
+        out[0] = c + k * w[0] * w[0];
+        out[1] = k * w[0] * w[1] - s * w[2];
+        out[2] = k * w[0] * w[2] + s * w[1];
+        out[3] = k * w[1] * w[0] + s * w[2];
+        out[4] = c + k * w[1] * w[1];
+        out[5] = k * w[1] * w[2] - s * w[0];
+        out[6] = k * w[2] * w[0] - s * w[1];
+        out[7] = k * w[2] * w[1] + s * w[0];
+        out[8] = c + k * w[2] * w[2];
     }
 
     /**

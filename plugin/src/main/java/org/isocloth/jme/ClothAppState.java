@@ -86,6 +86,10 @@ public class ClothAppState extends BaseAppState {
     private int pendingSteps;
     private long busyFrames;
     private double behindDropped;
+    /** {@link #getDroppedTime()} when the colliders and pins were last captured. */
+    private double droppedAtCapture;
+    /** The previous update's frame time: how far the scene moved since that update. */
+    private float previousTpf;
 
     /** Simulates the cloth below the application's root node (a SimpleApplication's). */
     public ClothAppState() {
@@ -411,7 +415,12 @@ public class ClothAppState extends BaseAppState {
     @Override
     public void update(float tpf) {
         frames++;
-        int steps = pendingSteps + (paused ? 0 : accumulator.advance((double) tpf * speed));
+        // App states update before the scene: the poses read now are where the last frame's
+        // logical update left the scene, so the cloth steps over that frame's time (with an
+        // animator, which poses the scene for the coming steps, over this frame's).
+        float sceneTpf = animator != null ? tpf : previousTpf;
+        previousTpf = tpf;
+        int steps = pendingSteps + (paused ? 0 : accumulator.advance((double) sceneTpf * speed));
         if (singleSteps > 0) {
             steps = Math.max(steps, 1);
         }
@@ -452,11 +461,16 @@ public class ClothAppState extends BaseAppState {
                 r.updateGeometricState();
             }
         }
+        // The scene moved for the game time since the last capture: these steps plus the time
+        // dropped meanwhile. The dropped part of that motion is not swept through the cloth.
+        double dropped = getDroppedTime() - droppedAtCapture;
+        droppedAtCapture = getDroppedTime();
+        final double skipped = dropped > 1e-9 ? dropped / (dropped + steps * dt) : 0;
         captureColliders();
         List<ClothSimulation> active = new ArrayList<>();
         Vector3f w = windAt(0.5 * (t0 + t1));
         for (ClothSimulation s : cloths.values()) {
-            s.renderPrepare(gravity, simColliders);
+            s.renderPrepare(gravity, simColliders, skipped);
             s.solver().setWind(new double[] {w.x, w.y, w.z});
             if (!s.isSuspended()) {
                 active.add(s);
@@ -468,7 +482,7 @@ public class ClothAppState extends BaseAppState {
         Runnable work = () -> {
             for (SceneCollider c : frameColliders) {
                 try {
-                    c.beginInterval(t0, t1);
+                    c.beginInterval(t0, t1, skipped);
                 } catch (RuntimeException e) {
                     colliderFailed(c, e);
                 }

@@ -48,7 +48,6 @@ final class ClothSimulation {
     private final Mesh original;
     private final Transform buildTransform;
     /** Node rest positions in the Geometry's mesh coordinates (for pin boxes). */
-    private final double[] restLocal;
 
     private ClothModel model;
     private ClothSolver solver;
@@ -65,15 +64,9 @@ final class ClothSimulation {
     private double[] tangentSum;
     private double[] bitangentSum;
 
-    // pins: per node, the group that holds it (−1 = free); targets in the follow spatial's frame
-    private final int[] pinGroupOf;
-    private final double[] pinLocal;
-    private final Spatial[] followOf;
-    private final double[] pinPrevious;
-    private final double[] pinNext;
+    private final ClothPins pins;
     private int appliedPinVersion = -1;
     private int appliedParameterVersion;
-    private boolean hasPinCapture;
 
     // results
     private final double[] displayed;
@@ -157,7 +150,7 @@ final class ClothSimulation {
         appliedParameterVersion = control.parameterVersion();
 
         int n = model.nodeCount();
-        restLocal = new double[3 * n];
+        double[] restLocal = new double[3 * n];
         for (int i = 0; i < n; i++) {
             tmp.set((float) model.restPositions[3 * i], (float) model.restPositions[3 * i + 1],
                     (float) model.restPositions[3 * i + 2]);
@@ -182,12 +175,7 @@ final class ClothSimulation {
         tangents = renderUv != null && original.getBuffer(VertexBuffer.Type.Tangent) != null;
         renderMesh = buildRenderMesh();
 
-        pinGroupOf = new int[n];
-        Arrays.fill(pinGroupOf, -1);
-        pinLocal = new double[3 * n];
-        followOf = new Spatial[n];
-        pinPrevious = new double[3 * n];
-        pinNext = new double[3 * n];
+        pins = new ClothPins(name, model, geometry, original, vertexMap, rawVertexCount, restLocal);
         displayed = solver.positions().clone();
         lastGoodX = solver.positions().clone();
         lastGoodV = solver.velocities().clone();
@@ -289,8 +277,10 @@ final class ClothSimulation {
      *
      * @param gravity current gravity
      * @param colliders the colliders for this frame
+     * @param skipped the fraction of the scene's motion since the last capture that belongs to
+     *     simulated time the app state dropped ({@link ClothPins#capture})
      */
-    void renderPrepare(Vector3f gravity, List<Collider> colliders) {
+    void renderPrepare(Vector3f gravity, List<Collider> colliders, double skipped) {
         renderResetIfRequested();
         if (control.parameterVersion() != appliedParameterVersion) {
             applyParameters(gravity);
@@ -300,7 +290,13 @@ final class ClothSimulation {
         if (control.pinVersion() != appliedPinVersion) {
             applyPins();
         }
-        capturePinTargets();
+        pins.capture(solver.positions(), skipped);
+    }
+
+    /** Re-selects the pinned nodes from the control's groups. */
+    private void applyPins() {
+        appliedPinVersion = control.pinVersion();
+        pins.apply(control.getPinGroups(), solver);
     }
 
     private void applyParameters(Vector3f gravity) {
@@ -373,181 +369,11 @@ final class ClothSimulation {
         control.setStats(ClothStats.NONE);
     }
 
-    /** Re-selects the pinned nodes; newly pinned nodes hold their current position. */
-    private void applyPins() {
-        appliedPinVersion = control.pinVersion();
-        int n = model.nodeCount();
-        int[] group = new int[n];
-        Arrays.fill(group, -1);
-        List<PinGroup> groups = control.getPinGroups();
-        for (int g = 0; g < groups.size(); g++) {
-            int before = count(group, g);
-            select(groups.get(g), g, group);
-            if (count(group, g) == before) {
-                LOG.log(Level.WARNING, "{0}: pin group {1} ({2}) selects no node", new Object[] {name, g, groups.get(g)});
-            }
-        }
-        double[] x = solver.positions();
-        java.util.Map<Spatial, double[]> rotations = new java.util.IdentityHashMap<>();
-        for (int i = 0; i < n; i++) {
-            boolean pin = group[i] >= 0;
-            if (pin != solver.isPinned(i) || (pin && group[i] != pinGroupOf[i])) {
-                solver.setPinned(i, pin);
-            }
-            pinGroupOf[i] = group[i];
-            followOf[i] = null;
-            if (pin) {
-                Spatial follow = groups.get(group[i]).getFollow();
-                followOf[i] = follow == null ? geometry : follow;
-                Transform t = followOf[i].getWorldTransform();
-                toLocal(t, rotations.computeIfAbsent(followOf[i], f -> Poses.rotation(t.getRotation(), new double[9])),
-                        x, 3 * i, pinLocal, 3 * i);
-            }
-        }
-        hasPinCapture = false;
-    }
 
-    private static int count(int[] group, int g) {
-        int c = 0;
-        for (int v : group) {
-            if (v == g) {
-                c++;
-            }
-        }
-        return c;
-    }
 
-    private void select(PinGroup p, int g, int[] group) {
-        int n = model.nodeCount();
-        int v = model.mesh.vertexCount;
-        boolean[] vertex = new boolean[v];
-        switch (p.getKind()) {
-            case BOX -> {
-                Vector3f lo = p.getMin();
-                Vector3f hi = p.getMax();
-                for (int i = 0; i < n; i++) {
-                    double x = restLocal[3 * i];
-                    double y = restLocal[3 * i + 1];
-                    double z = restLocal[3 * i + 2];
-                    if (x >= lo.x && x <= hi.x && y >= lo.y && y <= hi.y && z >= lo.z && z <= hi.z) {
-                        group[i] = g;
-                    }
-                }
-                return;
-            }
-            case VERTICES -> {
-                for (int raw : p.getVertices()) {
-                    if (raw >= rawVertexCount) {
-                        throw new IllegalArgumentException(name + ": pin vertex " + raw + " out of range [0, "
-                                + rawVertexCount + ")");
-                    }
-                    if (vertexMap[raw] >= 0) {
-                        vertex[vertexMap[raw]] = true;
-                    }
-                }
-            }
-            case WEIGHTS -> {
-                VertexBuffer wb = original.getBuffer(p.getWeightBuffer());
-                if (wb == null) {
-                    throw new IllegalArgumentException(name + ": pin weights: the mesh has no " + p.getWeightBuffer()
-                            + " buffer");
-                }
-                int comps = wb.getNumComponents();
-                if (p.getWeightComponent() >= comps) {
-                    throw new IllegalArgumentException(name + ": pin weights: " + p.getWeightBuffer() + " has "
-                            + comps + " components, component " + p.getWeightComponent() + " asked");
-                }
-                for (int raw = 0; raw < rawVertexCount; raw++) {
-                    double w = component(wb, raw * comps + p.getWeightComponent());
-                    if (w >= p.getThreshold() && vertexMap[raw] >= 0) {
-                        vertex[vertexMap[raw]] = true;
-                    }
-                }
-            }
-            default -> throw new IllegalStateException("unknown pin kind " + p.getKind());
-        }
-        for (int i = 0; i < v; i++) {
-            if (vertex[i]) {
-                group[i] = g;
-            }
-        }
-        int[] ev = model.mesh.edgeVertices;
-        for (int e = 0; e < model.mesh.edgeCount; e++) {
-            if (vertex[ev[2 * e]] && vertex[ev[2 * e + 1]]) {
-                group[model.mesh.redNode(e)] = g;
-            }
-        }
-    }
 
-    private static double component(VertexBuffer vb, int index) {
-        Buffer data = vb.getDataReadOnly();
-        double scale = vb.isNormalized() ? 1.0 : 0.0;
-        return switch (vb.getFormat()) {
-            case Float -> ((FloatBuffer) data).get(index);
-            case UnsignedByte -> (((ByteBuffer) data).get(index) & 0xff) / (scale > 0 ? 255.0 : 1.0);
-            case Byte -> ((ByteBuffer) data).get(index) / (scale > 0 ? 127.0 : 1.0);
-            case UnsignedShort -> (((ShortBuffer) data).get(index) & 0xffff) / (scale > 0 ? 65535.0 : 1.0);
-            case Short -> ((ShortBuffer) data).get(index) / (scale > 0 ? 32767.0 : 1.0);
-            case Int, UnsignedInt -> ((IntBuffer) data).get(index);
-            default -> throw new IllegalArgumentException("pin weights: unsupported buffer format " + vb.getFormat());
-        };
-    }
 
-    /** Reads where the pinned nodes must be at the end of this frame's steps. */
-    private void capturePinTargets() {
-        double[] swap = pinPrevious;
-        System.arraycopy(pinNext, 0, swap, 0, swap.length);
-        int n = model.nodeCount();
-        java.util.Map<Spatial, double[]> rotations = new java.util.IdentityHashMap<>();
-        for (int i = 0; i < n; i++) {
-            if (pinGroupOf[i] < 0) {
-                continue;
-            }
-            Transform t = followOf[i].getWorldTransform();
-            toWorld(t, rotations.computeIfAbsent(followOf[i], f -> Poses.rotation(t.getRotation(), new double[9])),
-                    pinLocal, 3 * i, pinNext, 3 * i);
-        }
-        if (!hasPinCapture) {
-            double[] x = solver.positions();
-            for (int i = 0; i < n; i++) {
-                if (pinGroupOf[i] >= 0) {
-                    // the first frame after pinning starts from where the nodes are
-                    pinPrevious[3 * i] = x[3 * i];
-                    pinPrevious[3 * i + 1] = x[3 * i + 1];
-                    pinPrevious[3 * i + 2] = x[3 * i + 2];
-                }
-            }
-            hasPinCapture = true;
-        }
-    }
 
-    /**
-     * Applies a jME transform in double precision: out = R·(s∘p) + t (the order of
-     * {@link Transform#transformVector}), R the transform's rotation as a row-major matrix
-     * ({@link Poses#rotation}).
-     */
-    static void toWorld(Transform t, double[] r, double[] p, int i, double[] out, int o) {
-        Vector3f s = t.getScale();
-        Vector3f tr = t.getTranslation();
-        double x = p[i] * s.x;
-        double y = p[i + 1] * s.y;
-        double z = p[i + 2] * s.z;
-        out[o] = r[0] * x + r[1] * y + r[2] * z + tr.x;
-        out[o + 1] = r[3] * x + r[4] * y + r[5] * z + tr.y;
-        out[o + 2] = r[6] * x + r[7] * y + r[8] * z + tr.z;
-    }
-
-    /** The inverse of {@link #toWorld}: out = (Rᵀ·(p − t)) / s, double precision. */
-    static void toLocal(Transform t, double[] r, double[] p, int i, double[] out, int o) {
-        Vector3f s = t.getScale();
-        Vector3f tr = t.getTranslation();
-        double x = p[i] - tr.x;
-        double y = p[i + 1] - tr.y;
-        double z = p[i + 2] - tr.z;
-        out[o] = (r[0] * x + r[3] * y + r[6] * z) / s.x;
-        out[o + 1] = (r[1] * x + r[4] * y + r[7] * z) / s.y;
-        out[o + 2] = (r[2] * x + r[5] * y + r[8] * z) / s.z;
-    }
 
     /**
      * Shows the last finished frame: positions (mesh coordinates), normals, tangents, bound. Render
@@ -684,8 +510,15 @@ final class ClothSimulation {
 
     // ------------------------------------------------------------------ simulation thread
 
-    /** Starts a job of steps (simulation thread). */
+    /**
+     * Starts a job of steps (simulation thread): first carries the cloth rigidly over the
+     * dropped part of the frame's motion, if any ({@link ClothPins#teleport}).
+     */
     void beginJob() {
+        double[] t = pins.teleport();
+        if (t != null && !suspended) {
+            solver.restore(RigidMotion.apply(solver.snapshot(), t));
+        }
         failure = null;
         jobSteps = 0;
         jobIterations = 0;
@@ -708,19 +541,7 @@ final class ClothSimulation {
         }
         long t0 = System.nanoTime();
         try {
-            int n = model.nodeCount();
-            for (int i = 0; i < n; i++) {
-                if (pinGroupOf[i] >= 0) {
-                    double px = pinPrevious[3 * i] + f * (pinNext[3 * i] - pinPrevious[3 * i]);
-                    double py = pinPrevious[3 * i + 1] + f * (pinNext[3 * i + 1] - pinPrevious[3 * i + 1]);
-                    double pz = pinPrevious[3 * i + 2] + f * (pinNext[3 * i + 2] - pinPrevious[3 * i + 2]);
-                    if (!Double.isFinite(px) || !Double.isFinite(py) || !Double.isFinite(pz)) {
-                        throw new IllegalStateException(name + ": pin target of node " + i
-                                + " is not finite (does the followed Spatial have a valid transform?)");
-                    }
-                    solver.setPinTarget(i, px, py, pz);
-                }
-            }
+            pins.setTargets(solver, f);
             StepResult r = solver.step(dt);
             if (!ClothMetrics.allFinite(solver.positions()) || !ClothMetrics.allFinite(solver.velocities())) {
                 throw new IllegalStateException(name + ": the state turned non-finite at t = " + solver.time() + " s");
@@ -781,7 +602,7 @@ final class ClothSimulation {
 
     /** @return the pin groups' current node sets: node → group index, −1 = free (read only) */
     int[] pinGroups() {
-        return pinGroupOf;
+        return pins.groups();
     }
 
     @Override

@@ -73,7 +73,7 @@ public abstract class MeshSceneCollider extends SceneCollider {
     }
 
     @Override
-    public final void beginInterval(double t0, double t1) {
+    public final void beginInterval(double t0, double t1, double skipped) {
         time0 = t0;
         time1 = t1;
         double limit = getTeleportDistance() * getTeleportDistance();
@@ -90,6 +90,14 @@ public abstract class MeshSceneCollider extends SceneCollider {
             // two pushes: the next step starts and ends at the new pose (no sweep)
             mesh.setPositions(positions);
             mesh.setPositions(positions);
+        } else if (skipped > 0) {
+            // the dropped part of the motion is not swept: start at rest that far along it
+            double f = Math.min(skipped, 1);
+            for (int i = 0; i < lerp.length; i++) {
+                previous[i] += f * (positions[i] - previous[i]);
+            }
+            mesh.setPositions(previous);
+            mesh.setPositions(previous);
         }
     }
 

@@ -12,9 +12,13 @@ import org.isocloth.collision.Collider;
  *   <li>{@link #capture()} on the render thread, while the simulation thread is idle: read the
  *       scene's current world pose into this object's own fields (never into the sim-core
  *       collider);</li>
- *   <li>{@link #beginInterval(double, double)} on the simulation thread: the previous capture
- *       was the pose at simulated time {@code t0}, the new one is the pose at {@code t1}; set the
- *       sim-core collider up to move between them (collider velocities come from this motion);</li>
+ *   <li>{@link #beginInterval(double, double, double)} on the simulation thread: the previous
+ *       capture was the pose at simulated time {@code t0}, the new one is the pose at {@code t1};
+ *       set the sim-core collider up to move between them (collider velocities come from this
+ *       motion). When the app state dropped simulated time since the previous capture (a stall, a
+ *       solver slower than the game), the first part of the motion belongs to the dropped time:
+ *       the collider then starts the interval at rest that far along its motion and moves
+ *       through the rest, at the speed it had in the scene;</li>
  *   <li>{@link #beforeStep(double, double)} on the simulation thread before every time step
  *       {@code [s0, s1] ⊆ [t0, t1]} of that interval.</li>
  * </ol>
@@ -59,8 +63,10 @@ public abstract class SceneCollider {
      *
      * @param t0 simulated time of the previous capture, s
      * @param t1 simulated time of the last capture, s ({@code > t0})
+     * @param skipped the fraction of the motion between the two captures that belongs to dropped
+     *     simulated time, in [0, 1): the collider starts at rest at that fraction of its motion
      */
-    public abstract void beginInterval(double t0, double t1);
+    public abstract void beginInterval(double t0, double t1, double skipped);
 
     /**
      * Called on the simulation thread before each time step of the current interval.

@@ -53,7 +53,7 @@ class ClothColliderControlTest {
         assertEquals(1, out.size());
         SceneCollider sc = out.get(0);
         assertTrue(sc.capture());
-        sc.beginInterval(0, DT);
+        sc.beginInterval(0, DT, 0);
         AnalyticCollider shape = (AnalyticCollider) sc.collider();
         shape.setInterval(DT, DT);
         return shape;
@@ -126,7 +126,7 @@ class ClothColliderControlTest {
         control.collectColliders(out);
         SceneCollider sc = out.get(0);
         assertTrue(sc.capture());
-        sc.beginInterval(-0.05, 0);
+        sc.beginInterval(-0.05, 0, 0);
         // next frame, 0.05 s later: moved by (0.1, 0, 0) and turned 0.2 rad about Y
         node.setLocalTranslation(0.1f, 0, 0);
         node.setLocalRotation(new Quaternion().fromAngleAxis(0.2f, Vector3f.UNIT_Y));
@@ -135,7 +135,7 @@ class ClothColliderControlTest {
         control.collectColliders(out);
         assertSame(sc, out.get(0), "same collider object across frames");
         assertTrue(sc.capture());
-        sc.beginInterval(0, 0.05);
+        sc.beginInterval(0, 0.05, 0);
         AnalyticCollider shape = (AnalyticCollider) sc.collider();
         // v = (0.1, 0, 0) / 0.05 s = (2, 0, 0) m/s; ω = 0.2 rad / 0.05 s = 4 rad/s about Y
         assertArrayEquals(new double[] {2, 0, 0}, shape.velocity(), 1e-5);
@@ -163,13 +163,13 @@ class ClothColliderControlTest {
         node.updateGeometricState();
         SceneCollider sc = control.currentCollider();
         assertTrue(sc.capture());
-        sc.beginInterval(0, DT);
+        sc.beginInterval(0, DT, 0);
         // 1.6 m in one frame > 1.5 m: a teleport, not a 96 m/s sweep
         node.setLocalTranslation(0, 1.6f, 0);
         node.updateGeometricState();
         assertTrue(sc.capture());
         assertEquals(1.5, sc.getTeleportDistance(), 1e-6);
-        sc.beginInterval(DT, 2 * DT);
+        sc.beginInterval(DT, 2 * DT, 0);
         AnalyticCollider shape = (AnalyticCollider) sc.collider();
         assertArrayEquals(new double[3], shape.velocity(), 0);
         assertArrayEquals(new double[3], shape.angularVelocity(), 0);
@@ -178,7 +178,7 @@ class ClothColliderControlTest {
         node.setLocalTranslation(0, 3.0f, 0);
         node.updateGeometricState();
         assertTrue(sc.capture());
-        sc.beginInterval(2 * DT, 3 * DT);
+        sc.beginInterval(2 * DT, 3 * DT, 0);
         assertEquals(84, shape.velocity()[1], 1e-3);
     }
 

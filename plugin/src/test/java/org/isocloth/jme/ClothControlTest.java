@@ -122,7 +122,8 @@ class ClothControlTest {
         root.updateGeometricState();
         Mesh raw = g.getMesh();
         ClothAppState state = syncState(root);
-        for (int i = 0; i < 30; i++) {
+        // the first update builds the cloth; every later one steps over the frame before it
+        for (int i = 0; i < 31; i++) {
             state.update(H);
         }
         assertEquals(30, cloth.getStats().steps());
@@ -189,9 +190,9 @@ class ClothControlTest {
     void threadedStepsGiveTheSameClothOneFrameLater() {
         // The worker thread runs the steps of update k while the frame renders; the next update
         // shows them once they are done. With frames long enough for the solver (awaitSteps stands
-        // for the frame's rendering) the threaded cloth takes the same steps in the same order as
-        // the synchronous one, so after k + 1 threaded updates its mesh shows what k synchronous
-        // updates show, bit for bit. Uneven frame times exercise the accumulator.
+        // for the frame's rendering, and shows the steps) the threaded cloth takes the same steps
+        // in the same order as the synchronous one, so its mesh shows what the synchronous one
+        // shows, bit for bit. Uneven frame times exercise the accumulator.
         float[] frames = {0.010f, 0.020f, 0.005f, 0.040f, 0.017f, 0.033f, 0.016f, 0.050f};
         Node a = new Node("a");
         ClothControl ca = hangingSheet(a, "sync", 6, 6);
@@ -206,11 +207,11 @@ class ClothControlTest {
                 threaded.update(f);
                 threaded.awaitSteps();
             }
-            threaded.update(0); // shows the last job's steps
             assertEquals(0, threaded.getBusyFrameCount());
-            // steps taken: 0+1+1+2+1+2+1+3 = 11 (the accumulator arithmetic of StepAccumulatorTest)
-            assertEquals(11, ca.getStats().steps());
-            assertEquals(11, cb.getStats().steps());
+            // each update steps over the frame before it: 0, 10, 20, 5, 40, 17, 33 and 16 ms of
+            // 16.7 ms steps, the remainder carried (StepAccumulatorTest): 0+0+1+1+2+1+2+1 = 8
+            assertEquals(8, ca.getStats().steps());
+            assertEquals(8, cb.getStats().steps());
             assertArrayEquals(ca.getNodePositions(), cb.getNodePositions());
             assertEquals("IsoCloth solver", threadName(threaded));
         } finally {
@@ -272,7 +273,7 @@ class ClothControlTest {
         // Two ClothAppStates over the same scene (attached twice by mistake) would step every
         // cloth twice per frame, the second on another thread. The second state must refuse the
         // cloth with a message naming it, and the cloth must take exactly the steps of one state:
-        // 30 frames of 1/60 s are 30 steps.
+        // 30 frames of 1/60 s are 29 steps (each update steps over the frame before it).
         Node root = new Node("root");
         ClothControl c = hangingSheet(root, "twice", 6, 6);
         ClothAppState first = syncState(root);
@@ -283,7 +284,7 @@ class ClothControlTest {
             first.update(1 / 60f);
             second.update(1 / 60f);
         }
-        assertEquals(30, c.getStats().steps());
+        assertEquals(29, c.getStats().steps());
         assertEquals(1, heard.size(), heard.toString());
         assertTrue(heard.get(0).contains("'twice'") && heard.get(0).contains("another ClothAppState"), heard.get(0));
         assertEquals(List.of(c), first.getCloths());
@@ -391,7 +392,7 @@ class ClothControlTest {
         root.attachChild(g);
         root.updateGeometricState();
         ClothAppState state = syncState(root);
-        state.update(0);
+        state.update(H); // builds the cloth; the next update steps over this frame's time
         double[] rest = cloth.getModel().restPositions.clone();
         for (int frame = 1; frame <= 20; frame++) {
             float ease = (1 - FastMath.cos(FastMath.PI * frame / 20)) / 2;

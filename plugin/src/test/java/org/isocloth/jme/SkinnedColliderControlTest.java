@@ -166,14 +166,14 @@ class SkinnedColliderControlTest {
 
         // one more frame: the collider's vertex velocities are the motion over the frame
         SkinCollider same = control.currentColliders().get(0);
-        same.beginInterval(-TPF, 0);
+        same.beginInterval(-TPF, 0, 0);
         same.beforeStep(-TPF, 0);
         same.collider().setInterval(-TPF, 0);
         scene.updateLogicalState(TPF);
         scene.updateGeometricState();
         assertTrue(same.capture());
         double[] y = same.capturedPositions();
-        same.beginInterval(0, TPF);
+        same.beginInterval(0, TPF, 0);
         same.beforeStep(0, TPF);
         same.collider().setInterval(0, TPF);
         double[] v = same.mesh().velocities();
@@ -234,7 +234,7 @@ class SkinnedColliderControlTest {
         for (int k = 0; k < 3; k++) {
             head[k] /= count;
         }
-        capped.beginInterval(0, TPF);
+        capped.beginInterval(0, TPF, 0);
         capped.beforeStep(0, TPF);
         capped.collider().setInterval(0, TPF);
         assertTrue(capped.collider().contains(head[0], head[1], head[2]), "inside the head");

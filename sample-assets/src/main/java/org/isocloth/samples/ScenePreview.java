@@ -250,7 +250,7 @@ public final class ScenePreview {
             }
 
             @Override
-            public void beginInterval(double t0, double t1) {
+            public void beginInterval(double t0, double t1, double skipped) {
                 // the collider follows the simulation time itself
             }
         };

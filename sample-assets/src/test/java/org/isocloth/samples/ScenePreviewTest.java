@@ -288,6 +288,8 @@ class ScenePreviewTest {
         ClothAppState state = new ClothAppState(root);
         preview.configure(state);
         state.setThreaded(false);
+        // as the previewer wires it: the scene is posed for the simulated time each update steps to
+        state.setAnimator(preview::animate);
         state.update(0);
         return state;
     }

@@ -100,7 +100,7 @@ public class ClothPanelState extends BaseAppState {
     private VersionedReference<Double> speedRef;
     private Label speedValue;
     private float shownSpeed = Float.NaN;
-    private final Label[] statsLabels = new Label[4];
+    private final Label[] statsLabels = new Label[5];
     private Button pauseButton;
     private Button stepButton;
     private Button resetButton;
@@ -556,7 +556,9 @@ public class ClothPanelState extends BaseAppState {
             pauseButton.setText(clothState.isPaused() ? "Play" : "Pause");
         }
 
-        List<String> lines = statsLines(c == null ? ClothStats.NONE : c.getStats(), c != null && c.isSuspended());
+        List<String> lines = statsLines(c == null ? ClothStats.NONE : c.getStats(), c != null && c.isSuspended(),
+                clothState == null ? 0 : clothState.getDroppedTime(),
+                clothState == null ? 0 : clothState.getBusyFrameCount());
         for (int i = 0; i < statsLabels.length; i++) {
             statsLabels[i].setText(lines.get(i));
         }
@@ -576,10 +578,13 @@ public class ClothPanelState extends BaseAppState {
      *
      * @param s a cloth's statistics (not null)
      * @param suspended whether the cloth is suspended
-     * @return four lines: time per step and iterations, strains, contacts/steps/time, failures
+     * @param dropped the simulated time the app state dropped so far, s
+     * @param busyFrames the frames that found the solver still busy
+     * @return five lines: time per step and iterations, strains, contacts/steps/time, failures,
+     *     and how far the cloth fell behind the game
      */
-    static List<String> statsLines(ClothStats s, boolean suspended) {
-        List<String> lines = new ArrayList<>(4);
+    static List<String> statsLines(ClothStats s, boolean suspended, double dropped, long busyFrames) {
+        List<String> lines = new ArrayList<>(5);
         String ms = Double.isNaN(s.msPerStep()) ? "-" : ClothParameter.formatNumber(s.msPerStep());
         lines.add("Step: " + ms + " ms, " + ClothParameter.formatNumber(s.iterationsPerStep()) + " iterations");
         lines.add("Strain: red " + ClothParameter.formatNumber(100 * s.redStrain()) + " %, max "
@@ -588,6 +593,7 @@ public class ClothPanelState extends BaseAppState {
                 + ClothParameter.formatNumber(s.time()) + " s");
         String state = suspended ? "SUSPENDED - press Reset" : s.converged() ? "converged" : "not converged";
         lines.add("Failures " + s.failures() + ", " + state);
+        lines.add("Behind: dropped " + ClothParameter.formatNumber(dropped) + " s, " + busyFrames + " busy frames");
         return lines;
     }
 

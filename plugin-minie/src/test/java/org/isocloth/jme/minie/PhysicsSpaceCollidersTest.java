@@ -109,7 +109,7 @@ class PhysicsSpaceCollidersTest {
         assertEquals(1, parts.size(), body.toString());
         SceneCollider sc = parts.get(0);
         assertTrue(sc.capture());
-        sc.beginInterval(0, DT);
+        sc.beginInterval(0, DT, 0);
         sc.beforeStep(0, DT);
         sc.collider().setInterval(DT, DT);
         return sc.collider();
@@ -185,7 +185,7 @@ class PhysicsSpaceCollidersTest {
         List<SceneCollider> first = collect(provider);
         for (SceneCollider c : first) {
             assertTrue(c.capture(), c.getName());
-            c.beginInterval(-DT, 0);
+            c.beginInterval(-DT, 0, 0);
         }
         List<SceneCollider> second = collect(provider);
         assertEquals(first.size(), second.size());
@@ -196,7 +196,7 @@ class PhysicsSpaceCollidersTest {
         SceneCollider pill = provider.collidersOf(capsule).get(0);
         capsule.setPhysicsLocation(new Vector3f(0.1f, 0, 5));
         assertTrue(pill.capture());
-        pill.beginInterval(0, DT);
+        pill.beginInterval(0, DT, 0);
         assertArrayEquals(new double[] {6, 0, 0}, ((AnalyticSceneCollider) pill).shape().velocity(), 1e-4);
 
         SceneCollider crate = provider.collidersOf(box).get(0);
@@ -215,7 +215,7 @@ class PhysicsSpaceCollidersTest {
         assertNotSame(ball, bigBall);
         assertFalse(ball.capture());
         assertTrue(bigBall.capture());
-        bigBall.beginInterval(0, DT);
+        bigBall.beginInterval(0, DT, 0);
         bigBall.collider().setInterval(DT, DT);
         assertTrue(bigBall.collider().contains(0, 1.99, 0));
 

@@ -1,0 +1,38 @@
+package org.isocloth.jme;
+
+import org.isocloth.solver.ClothSolver;
+
+/** A rigid motion of a cloth's whole state: positions moved, velocities and offsets turned. */
+final class RigidMotion {
+    private RigidMotion() {
+    }
+
+    /**
+     * The state moved rigidly by x → R·(x − from) + to: positions (now and before the last step)
+     * are moved, velocities (now and before) and the warm start's corrections are turned by R;
+     * the tensions and the time are kept.
+     *
+     * @param s the state (unaffected)
+     * @param motion {R (row-major 3×3), from (3), to (3)}
+     * @return the moved state
+     */
+    static ClothSolver.State apply(ClothSolver.State s, double[] motion) {
+        return new ClothSolver.State(move(s.positions(), motion, true), move(s.velocities(), motion, false),
+                move(s.previousPositions(), motion, true), move(s.previousVelocities(), motion, false), s.hasHistory(),
+                s.time(), s.tensions(), s.tensionStep(), s.corrections() == null ? null
+                        : move(s.corrections(), motion, false));
+    }
+
+    private static double[] move(double[] v, double[] m, boolean point) {
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i += 3) {
+            double x = v[i] - (point ? m[9] : 0);
+            double y = v[i + 1] - (point ? m[10] : 0);
+            double z = v[i + 2] - (point ? m[11] : 0);
+            out[i] = m[0] * x + m[1] * y + m[2] * z + (point ? m[12] : 0);
+            out[i + 1] = m[3] * x + m[4] * y + m[5] * z + (point ? m[13] : 0);
+            out[i + 2] = m[6] * x + m[7] * y + m[8] * z + (point ? m[14] : 0);
+        }
+        return out;
+    }
+}
