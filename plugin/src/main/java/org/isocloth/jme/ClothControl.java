@@ -16,6 +16,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.isocloth.InputException;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
@@ -42,6 +44,9 @@ import org.isocloth.solver.SolverSettings;
  * step; density and rest shape rebuild the model while keeping the cloth's current motion.
  */
 public class ClothControl extends AbstractControl {
+    private static final Logger LOG = Logger.getLogger(ClothControl.class.getName());
+    /** Scene updates without a simulating ClothAppState before the cloth warns. */
+    static final int UNSIMULATED_WARNING_UPDATES = 3;
     private ClothMaterial material = ClothMaterial.DEFAULT;
     private Integrator integrator = Integrator.BACKWARD_EULER;
     private int maxIterations = 20;
@@ -61,6 +66,8 @@ public class ClothControl extends AbstractControl {
     private volatile ClothStats stats = ClothStats.NONE;
     /** The one ClothAppState allowed to step this cloth (render thread). */
     private ClothAppState owner;
+    /** Scene updates in a row that found no ClothAppState simulating this cloth. */
+    private int unsimulatedUpdates;
 
     /** A cloth with the default material (cotton-like) and no pins. */
     public ClothControl() {
@@ -469,7 +476,15 @@ public class ClothControl extends AbstractControl {
 
     @Override
     protected void controlUpdate(float tpf) {
-        // the simulation is stepped by ClothAppState
+        // The simulation is stepped by a ClothAppState, which updates before the scene; a cloth
+        // that no state has picked up by its third scene update says so, once.
+        if (owner != null) {
+            unsimulatedUpdates = 0;
+        } else if (++unsimulatedUpdates == UNSIMULATED_WARNING_UPDATES) {
+            LOG.log(Level.WARNING, "cloth ''{0}'': no ClothAppState simulates it, so it stays where it is; attach"
+                    + " one (stateManager.attach(new ClothAppState())) whose roots contain the cloth's Geometry",
+                    spatial == null ? "?" : spatial.getName());
+        }
     }
 
     @Override

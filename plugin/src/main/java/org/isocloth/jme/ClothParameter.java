@@ -7,7 +7,7 @@ import java.util.function.ObjDoubleConsumer;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The numeric parameters of a {@link ClothControl} that {@link ClothPanelState} shows as sliders:
+ * The numeric parameters of a {@link ClothControl} that {@code ClothPanelState} (isocloth-jme-lemur) shows as sliders:
  * each with a label, a unit, the slider's {@link SliderScale} and the control's getter and setter.
  * Every value a slider can produce (any position, {@link SliderScale#snap snapped}) is accepted by
  * the setter.

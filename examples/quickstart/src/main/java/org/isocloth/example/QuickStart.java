@@ -6,6 +6,7 @@ import com.jme3.material.RenderState;
 import com.jme3.math.ColorRGBA;
 import com.jme3.math.Vector3f;
 import com.jme3.scene.Geometry;
+import com.jme3.system.AppSettings;
 import org.isocloth.jme.ClothAppState;
 import org.isocloth.jme.ClothControl;
 import org.isocloth.jme.ClothMeshes;
@@ -15,7 +16,13 @@ import org.isocloth.jme.PinGroup;
 public class QuickStart extends SimpleApplication {
 
     public static void main(String[] args) {
-        new QuickStart().start();
+        QuickStart app = new QuickStart();
+        AppSettings settings = new AppSettings(true);
+        settings.setTitle("IsoCloth quick start");
+        settings.setAudioRenderer(null); // no sound, so it also runs where there is no sound device
+        app.setSettings(settings);
+        app.setShowSettings(false);
+        app.start();
     }
 
     @Override

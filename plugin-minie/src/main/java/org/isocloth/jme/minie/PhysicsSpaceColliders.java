@@ -54,7 +54,7 @@ import org.isocloth.jme.SceneCollider;
  * Every {@link PhysicsRigidBody} of the space ({@link PhysicsSpace#getRigidBodyList()}: static,
  * kinematic and dynamic bodies alike) that passes the {@linkplain #setFilter filter}. Ghost
  * objects, characters, vehicles and soft bodies are not included (ghosts and characters do not
- * have a solid surface the cloth should rest on; add a {@link ClothColliderControl} to their
+ * have a solid surface the cloth should rest on; add a {@link org.isocloth.jme.ClothColliderControl} to their
  * spatial if they should). The coupling is one-way: the cloth does not push the bodies.
  *
  * <h2>Shapes</h2>

@@ -22,6 +22,9 @@ class QuickStartRenderTest {
     @Test
     void theQuickStartRendersTheSheet() throws Exception {
         JmeGuideExampleTest.assertQuickStartIn(Path.of("src/test/java/org/isocloth/jme/docs/QuickStartRenderApp.java"));
+        // the separate Maven project a game would be (examples/quickstart) holds it too
+        JmeGuideExampleTest.assertQuickStartIn(
+                Path.of("../examples/quickstart/src/main/java/org/isocloth/example/QuickStart.java"));
         Path png = ChildRender.ARTIFACTS.resolve("quick-start.png").toAbsolutePath();
         Files.deleteIfExists(png);
         ChildRender.Result child = ChildRender.run("quick-start", QuickStartRenderApp.class, 180, png.toString());
