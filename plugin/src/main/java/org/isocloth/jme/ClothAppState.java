@@ -29,10 +29,14 @@ import org.isocloth.collision.Collider;
  * with {@link #addColliderProvider} (a Minie physics space, for example).
  *
  * <h2>Time</h2>
- * A fixed time step ({@link #setTimeStep}, default 1/60 s) is taken as many times as the frame
- * time (times {@link #setSpeed speed}) allows, at most {@link #setMaxStepsPerFrame} times per frame
- * (default 4; time beyond that is dropped, so a slow frame slows the cloth down instead of making
- * it fall behind).
+ * A fixed time step ({@link #setTimeStep}, default 1/60 s) is taken as many times as the time
+ * the scene moved (times {@link #setSpeed speed}) allows, at most {@link #setMaxStepsPerFrame}
+ * times per frame (default 4). App states update before the scene, so an update reads the poses
+ * the previous frame left and steps over that frame's time ({@link FrameClock}). Time beyond the
+ * cap is dropped, and the part of the scene's motion the cloth does not simulate (dropped time, a
+ * speed below 1, a pause) is skipped rather than swept through the cloth: colliders start the
+ * frame's steps at rest that far along their motion, and the cloth is first carried rigidly with
+ * the Spatial most of its pins follow ({@link ClothPins#teleport}).
  *
  * <h2>Threads</h2>
  * With {@link #setThreaded threaded} on (the default), the steps of a frame run on a worker
@@ -61,7 +65,8 @@ public class ClothAppState extends BaseAppState {
     private final List<Spatial> roots = new ArrayList<>();
     private final List<ColliderProvider> providers = new CopyOnWriteArrayList<>();
     private final List<ClothListener> listeners = new CopyOnWriteArrayList<>();
-    private final StepAccumulator accumulator = new StepAccumulator(1.0 / 60, 4);
+    private final FrameClock clock = new FrameClock(1.0 / 60, 4);
+    private final StepAccumulator accumulator = clock.accumulator();
     private final Vector3f gravity = new Vector3f(0, -9.81f, 0);
     private final Vector3f wind = new Vector3f();
     private float gust;
@@ -82,14 +87,6 @@ public class ClothAppState extends BaseAppState {
     private Future<?> job;
     private List<ClothSimulation> jobCloths = List.of();
     private long frames;
-    /** Steps owed by frames that found the solver busy, taken by the next job. */
-    private int pendingSteps;
-    private long busyFrames;
-    private double behindDropped;
-    /** {@link #getDroppedTime()} when the colliders and pins were last captured. */
-    private double droppedAtCapture;
-    /** The previous update's frame time: how far the scene moved since that update. */
-    private float previousTpf;
 
     /** Simulates the cloth below the application's root node (a SimpleApplication's). */
     public ClothAppState() {
@@ -151,9 +148,11 @@ public class ClothAppState extends BaseAppState {
 
     /** @param paused whether to pause the simulation (cloth stays where it is) */
     public void setPaused(boolean paused) {
+        if (paused == this.paused) {
+            return;
+        }
         this.paused = paused;
-        accumulator.clear();
-        pendingSteps = 0;
+        clock.clear();
     }
 
     /** Takes one time step at the next update, even when paused. */
@@ -170,8 +169,7 @@ public class ClothAppState extends BaseAppState {
     public void restart() {
         finishJob();
         simTime = 0;
-        accumulator.clear();
-        pendingSteps = 0;
+        clock.clear();
         if (animator != null) {
             // pins follow their Spatials from where those are at time 0
             animator.accept(0);
@@ -338,7 +336,7 @@ public class ClothAppState extends BaseAppState {
      *     then runs in slow motion rather than falling ever further behind)
      */
     public double getDroppedTime() {
-        return accumulator.dropped() + behindDropped;
+        return clock.dropped();
     }
 
     /**
@@ -346,7 +344,7 @@ public class ClothAppState extends BaseAppState {
      *     frames showed the newest finished state without waiting
      */
     public long getBusyFrameCount() {
-        return busyFrames;
+        return clock.busyFrames();
     }
 
     /**
@@ -399,8 +397,7 @@ public class ClothAppState extends BaseAppState {
 
     @Override
     protected void onEnable() {
-        accumulator.clear();
-        pendingSteps = 0;
+        clock.clear();
     }
 
     @Override
@@ -415,28 +412,17 @@ public class ClothAppState extends BaseAppState {
     @Override
     public void update(float tpf) {
         frames++;
-        // App states update before the scene: the poses read now are where the last frame's
-        // logical update left the scene, so the cloth steps over that frame's time (with an
-        // animator, which poses the scene for the coming steps, over this frame's).
-        float sceneTpf = animator != null ? tpf : previousTpf;
-        previousTpf = tpf;
-        int steps = pendingSteps + (paused ? 0 : accumulator.advance((double) sceneTpf * speed));
+        int steps = clock.frame(tpf, animator != null, paused, speed);
         if (singleSteps > 0) {
             steps = Math.max(steps, 1);
         }
         if (job != null && !job.isDone()) {
             // the solver is still on an earlier frame's steps: the frame shows the newest finished
-            // state and never waits; its steps are kept for the next job, at most a frame's cap
-            busyFrames++;
-            int cap = accumulator.maxSteps();
-            if (steps > cap) {
-                behindDropped += (steps - cap) * accumulator.step();
-                steps = cap;
-            }
-            pendingSteps = steps;
+            // state and never waits; its steps are kept for the next job
+            clock.busy(steps);
             return;
         }
-        pendingSteps = 0;
+        clock.taken();
         if (singleSteps > 0) {
             singleSteps--;
         }
@@ -461,11 +447,10 @@ public class ClothAppState extends BaseAppState {
                 r.updateGeometricState();
             }
         }
-        // The scene moved for the game time since the last capture: these steps plus the time
-        // dropped meanwhile. The dropped part of that motion is not swept through the cloth.
-        double dropped = getDroppedTime() - droppedAtCapture;
-        droppedAtCapture = getDroppedTime();
-        final double skipped = dropped > 1e-9 ? dropped / (dropped + steps * dt) : 0;
+        // The scene moved for the game time since the last capture; the cloth simulates the part
+        // of it that was owed and not dropped (less with a speed below 1, nothing while paused).
+        // The rest of that motion is skipped, not swept through the cloth at an inflated speed.
+        final double skipped = clock.skippedFraction(animator != null);
         captureColliders();
         List<ClothSimulation> active = new ArrayList<>();
         Vector3f w = windAt(0.5 * (t0 + t1));

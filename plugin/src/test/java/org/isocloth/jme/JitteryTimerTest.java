@@ -134,4 +134,51 @@ class JitteryTimerTest {
                 + " from the ribs, %.2f iterations per step", frames, state.getDroppedTime(), farthest, mean));
         assertTrue(mean <= 5, "iterations per step: " + mean);
     }
+
+    @Test
+    void speedChangesAndPausesDoNotSweepTheScene() {
+        // The cape on Jaime moving forward at 1.5 m/s (no skin collider), 1/60 s frames: 2 s at
+        // speed 1, 2 s at speed 0.25 (the cloth simulates a quarter of the time the scene moves),
+        // 1 s paused (the scene moves 1.5 m, the cloth waits), then 2 s at speed 2. The part of
+        // the scene's motion the cloth does not simulate is skipped, not swept: at speed 0.25 the
+        // ribs would otherwise move 4× faster relative to the cloth, and the first step after the
+        // pause would drag the pinned row 1.5 m. Every frame that steps: no failed step, red edges
+        // within the tolerance, every node within 0.5 m of the ribs the cloth was solved against.
+        Node root = new Node("root");
+        JaimeCapeTest.WalkingCape scene = JaimeCapeTest.walkingCape(root);
+        ClothControl cloth = scene.cloth();
+        Spatial jaime = scene.body().getSpatial();
+        jaime.removeControl(scene.body());
+        ClothAppState state = new ClothAppState(root);
+        state.setThreaded(false);
+        float tpf = 1f / 60;
+        double farthest = 0;
+        for (int frame = 0; frame < 7 * 60; frame++) {
+            double t = frame * tpf;
+            state.setSpeed(t < 2 ? 1 : t < 4 ? 0.25f : 2);
+            state.setPaused(t >= 4 && t < 5);
+            Vector3f ribs = scene.ribs().getWorldTranslation().clone();
+            long before = cloth.getStats().steps();
+            state.update(tpf);
+            jaime.move(0, 0, 1.5f * tpf);
+            root.updateLogicalState(tpf);
+            root.updateGeometricState();
+            ClothStats s = cloth.getStats();
+            if (frame == 0 || s.steps() == before) {
+                continue; // building, or no step this frame (paused, or a quarter step owed)
+            }
+            String where = String.format("frame %d (t = %.2f s, speed %.2f): %s", frame, t, state.getSpeed(), s);
+            assertEquals(0, s.failures(), where);
+            assertTrue(s.redStrain() <= cloth.getStrainTolerance(), where);
+            double[] x = cloth.getNodePositions();
+            for (int i = 0; i < x.length; i += 3) {
+                double d = Math.sqrt((x[i] - ribs.x) * (x[i] - ribs.x) + (x[i + 1] - ribs.y) * (x[i + 1] - ribs.y)
+                        + (x[i + 2] - ribs.z) * (x[i + 2] - ribs.z));
+                farthest = Math.max(farthest, d);
+                assertTrue(d <= 0.5, where + ": a cape node is " + d + " m from the ribs");
+            }
+        }
+        LOG.info(String.format("speed changes and a pause, moving at 1.5 m/s: farthest node %.3f m from the ribs,"
+                + " %d steps", farthest, cloth.getStats().steps()));
+    }
 }
