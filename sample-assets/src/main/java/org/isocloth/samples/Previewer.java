@@ -139,11 +139,14 @@ public class Previewer extends SimpleApplication {
         Previewer app = new Previewer(shot, frames);
         try {
             app.sceneSpec = org.isocloth.scene.SceneReader.read(scene != null ? scene : app.defaultScene());
-            // the cloth meshes are read here, as `cloth run` reads them, so that a broken file is
-            // one clear line before the window opens (jME reports errors of simpleInitApp with a
-            // stack trace and exits 0)
+            // the cloth and collider meshes are read here, as `cloth run` reads them, so that a
+            // broken file is one clear line before the window opens (jME reports errors of
+            // simpleInitApp with a stack trace and exits 0)
             for (org.isocloth.scene.ClothSpec c : app.sceneSpec.cloths()) {
                 org.isocloth.scene.SceneCloth.loadMesh(c.mesh());
+            }
+            for (org.isocloth.scene.ColliderSpec c : app.sceneSpec.colliders()) {
+                org.isocloth.cli.SceneRun.buildCollider(c);
             }
         } catch (org.isocloth.InputException e) {
             fail(e.getMessage());
