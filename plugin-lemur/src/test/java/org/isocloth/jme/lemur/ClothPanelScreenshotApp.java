@@ -1,6 +1,5 @@
 package org.isocloth.jme.lemur;
 
-import com.jme3.app.SimpleApplication;
 import com.jme3.light.AmbientLight;
 import com.jme3.light.DirectionalLight;
 import com.jme3.material.Material;
@@ -10,17 +9,14 @@ import com.jme3.math.FastMath;
 import com.jme3.math.Quaternion;
 import com.jme3.math.Vector3f;
 import com.jme3.scene.Geometry;
-import com.jme3.system.AppSettings;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.isocloth.jme.ClothAppState;
 import org.isocloth.jme.ClothControl;
 import org.isocloth.jme.ClothMeshes;
 import org.isocloth.jme.ClothStats;
 import org.isocloth.jme.PinGroup;
-import org.isocloth.jme.render.ScreenCapture;
+import org.isocloth.jme.render.RenderedTestApp;
 
 /**
  * A real (OpenGL) window with an orange 24×24 cloth pinned along its top edge falling from
@@ -30,7 +26,7 @@ import org.isocloth.jme.render.ScreenCapture;
  * <p>Arguments: the PNG path; optionally the number of steps (default 90). Exit code 0 when the
  * PNG was written, 2 when the application ended without writing it, 3 on the watchdog's timeout.
  */
-public class ClothPanelScreenshotApp extends SimpleApplication {
+public class ClothPanelScreenshotApp extends RenderedTestApp {
     static final int WIDTH = 1280;
     static final int HEIGHT = 720;
     /** The cloth's diffuse colour. */
@@ -38,16 +34,13 @@ public class ClothPanelScreenshotApp extends SimpleApplication {
     /** The background colour. */
     static final ColorRGBA BACKGROUND = new ColorRGBA(0.10f, 0.11f, 0.14f, 1);
 
-    private final Path output;
     private final int steps;
-    private final CountDownLatch ended = new CountDownLatch(1);
     private ClothAppState clothState;
     private ClothPanelState panel;
-    private ScreenCapture capture;
     private int frames;
 
     ClothPanelScreenshotApp(Path output, int steps) {
-        this.output = output;
+        super(output);
         this.steps = steps;
     }
 
@@ -85,13 +78,7 @@ public class ClothPanelScreenshotApp extends SimpleApplication {
         panel = new ClothPanelState();
         stateManager.attach(clothState);
         stateManager.attach(panel);
-        capture = new ScreenCapture(output, () -> {
-            ClothStats st = panel.getSelectedCloth().getStats();
-            System.out.println("screenshot after " + frames + " frames, " + st.steps() + " steps, "
-                    + st.msPerStep() + " ms/step -> " + output);
-            stop();
-        });
-        guiViewPort.addProcessor(capture);
+        captureAfterGui();
     }
 
     @Override
@@ -99,60 +86,18 @@ public class ClothPanelScreenshotApp extends SimpleApplication {
         frames++;
         ClothControl c = panel.getSelectedCloth();
         if (c != null && c.getStats().steps() >= steps && frames > 10 && !capture.isRequested()) {
+            System.out.println("screenshot after " + frames + " frames, " + c.getStats().steps() + " steps, "
+                    + c.getStats().msPerStep() + " ms/step");
             capture.request();
-        }
-    }
-
-    @Override
-    public void handleError(String errMsg, Throwable t) {
-        try {
-            super.handleError(errMsg, t);
-        } finally {
-            ended.countDown();
-        }
-    }
-
-    @Override
-    public void destroy() {
-        try {
-            super.destroy();
-        } finally {
-            ended.countDown();
         }
     }
 
     /**
      * @param args the PNG path; optionally the number of steps to take first (default 90)
-     * @throws InterruptedException if interrupted while waiting for the window to close
      */
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) {
         Path out = Paths.get(args.length > 0 ? args[0] : "cloth-panel.png");
         int steps = args.length > 1 ? Integer.parseInt(args[1]) : 90;
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(150_000);
-            } catch (InterruptedException e) {
-                return;
-            }
-            System.err.println("ClothPanelScreenshotApp: no screenshot after 150 s; exiting");
-            Runtime.getRuntime().halt(3);
-        }, "watchdog");
-        watchdog.setDaemon(true);
-        watchdog.start();
-
-        ClothPanelScreenshotApp app = new ClothPanelScreenshotApp(out, steps);
-        AppSettings s = new AppSettings(true);
-        s.setTitle("IsoCloth panel");
-        s.setResolution(WIDTH, HEIGHT);
-        s.setAudioRenderer(null);
-        s.setVSync(false);
-        s.setFrameRate(60);
-        s.setSamples(0);
-        app.setSettings(s);
-        app.setShowSettings(false);
-        app.setPauseOnLostFocus(false);
-        app.start();
-        boolean ended = app.ended.await(140, TimeUnit.SECONDS);
-        System.exit(app.capture != null && app.capture.isWritten() ? 0 : ended ? 2 : 3);
+        runAndExit(new ClothPanelScreenshotApp(out, steps), "IsoCloth panel", WIDTH, HEIGHT, 150);
     }
 }
