@@ -102,13 +102,14 @@ class ClothPlaybackControlTest {
                               { "name": "plain",
                                 "mesh": { "grid": { "size": [0.3, 0.3], "cells": [3, 3], "center": [0.6, 1, 0],
                                                     "normal": [0, 1, 0], "uAxis": [1, 0, 0] } },
+                                "material": { "density": 0.25 },
                                 "pins": [ { "box": { "min": [0.44, 0.99, -1], "max": [0.46, 1.01, 1] } } ] } ] }
                 """);
         SceneRun sim = new SceneRun(SceneReader.read(dir.resolve("scene.json")));
         List<CacheCloth> cloths = new ArrayList<>();
         for (SceneCloth c : sim.cloths()) {
             Object[] uv = c.fineUvs();
-            cloths.add(new CacheCloth(c.spec.name(), c.model.nodeCount(), c.model.mesh.fineTriangles,
+            cloths.add(new CacheCloth(c.name, c.model.nodeCount(), c.model.mesh.fineTriangles,
                     (double[]) uv[0], (int[]) uv[1]));
         }
         cache = dir.resolve("playback.isocache");

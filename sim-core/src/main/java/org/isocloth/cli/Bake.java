@@ -71,7 +71,7 @@ public final class Bake {
         Progress progress = new Progress(err, tty, "bake " + spec.name(), to, System::nanoTime);
         Result r = bake(sim, file, from, to, f -> progress.update(f));
         out.printf(Locale.ROOT, "%s: frames %d..%d (%d frames, %d cloth%s) in %.1f s -> %s (%s)%s%n", spec.name(), from,
-                to, r.frames(), sim.cloths().size(), sim.cloths().size() == 1 ? "" : "s", r.seconds(), file,
+                to, r.frames(), sim.scene().cloths().size(), sim.scene().cloths().size() == 1 ? "" : "s", r.seconds(), file,
                 size(r.bytes()), r.cappedSteps() > 0 ? "; " + r.cappedSteps() + " steps hit the iteration cap" : "");
         return 0;
     }
@@ -93,11 +93,16 @@ public final class Bake {
      */
     static Result bake(SceneRun sim, Path file, int from, int to, IntConsumer afterFrame) {
         long t0 = System.nanoTime();
+        // one mesh per cloth of the scene, cloths simulated together included
         List<CacheCloth> cloths = new ArrayList<>();
+        List<SceneCloth> owner = new ArrayList<>();
+        List<SceneCloth.Piece> pieces = new ArrayList<>();
         for (SceneCloth c : sim.cloths()) {
-            Object[] uv = c.fineUvs();
-            cloths.add(new CacheCloth(c.spec.name(), c.model.nodeCount(), c.model.mesh.fineTriangles,
-                    uv == null ? null : (double[]) uv[0], uv == null ? null : (int[]) uv[1]));
+            for (SceneCloth.Piece p : c.pieces()) {
+                cloths.add(new CacheCloth(p.name(), p.nodes().length, p.fineTriangles(), p.uvs(), p.triangleUvs()));
+                owner.add(c);
+                pieces.add(p);
+            }
         }
         CacheWriter writer;
         try {
@@ -116,7 +121,7 @@ public final class Bake {
         Runtime.getRuntime().addShutdownHook(hook);
         int capped = 0;
         try {
-            double[][] x = new double[sim.cloths().size()][];
+            double[][] x = new double[pieces.size()][];
             sim.startFrames();
             for (int f = 0; f <= to; f++) {
                 if (f > 0 && !sim.stepFrame(f).converged()) {
@@ -124,7 +129,7 @@ public final class Bake {
                 }
                 if (f >= from) {
                     for (int c = 0; c < x.length; c++) {
-                        x[c] = sim.cloths().get(c).solver.positions();
+                        x[c] = pieces.get(c).positions(owner.get(c).solver.positions());
                     }
                     writer.appendFrame(x);
                 }

@@ -35,6 +35,7 @@ import org.isocloth.mesh.TriMesh;
 import org.isocloth.scene.ObjSequenceSpec;
 import org.isocloth.mesh.ObjWriter;
 import org.isocloth.model.ClothModel;
+import org.isocloth.scene.ClothSpec;
 import org.isocloth.scene.SceneCloth;
 import org.isocloth.scene.SceneSpec;
 import org.isocloth.solver.ClothMetrics;
@@ -75,8 +76,15 @@ public final class SceneRun {
      */
     public SceneRun(SceneSpec scene) {
         this.scene = scene;
-        for (var c : scene.cloths()) {
-            cloths.add(new SceneCloth(scene, c));
+        for (List<ClothSpec> together : groups(scene)) {
+            if (together.size() > 1) {
+                LOG.log(Level.INFO, "cloths {0} share their material: simulated together, so they collide with each other",
+                        together.stream().map(c -> "'" + c.name() + "'").toList());
+            }
+            cloths.add(new SceneCloth(scene, together));
+        }
+        if (cloths.size() > 1) {
+            LOG.log(Level.INFO, "{0} cloths of different materials: they do not collide with each other", cloths.size());
         }
         for (ColliderSpec spec : scene.colliders()) {
             colliders.add(buildCollider(spec));
@@ -119,6 +127,33 @@ public final class SceneRun {
         }
         mesh.setFriction(spec.friction());
         return mesh;
+    }
+
+    /**
+     * The scene's cloths in groups simulated together: each cloth joins the first group whose
+     * cloths share its material and cloth–cloth setting ({@link SceneCloth#simulatedTogether}),
+     * in the scene's order.
+     *
+     * @param scene the scene
+     * @return the groups, each non-empty
+     */
+    static List<List<ClothSpec>> groups(SceneSpec scene) {
+        List<List<ClothSpec>> groups = new ArrayList<>();
+        for (ClothSpec c : scene.cloths()) {
+            List<ClothSpec> home = null;
+            for (List<ClothSpec> g : groups) {
+                if (SceneCloth.simulatedTogether(scene, g.get(0), c)) {
+                    home = g;
+                    break;
+                }
+            }
+            if (home == null) {
+                home = new ArrayList<>();
+                groups.add(home);
+            }
+            home.add(c);
+        }
+        return groups;
     }
 
     /**
@@ -544,48 +579,55 @@ public final class SceneRun {
         return SelfIntersections.count(tri, x);
     }
 
-    /** Writes every cloth's subdivided mesh (rest or current positions) into one OBJ. */
+    /**
+     * Writes every cloth's subdivided mesh (rest or current positions) into one OBJ, one cloth
+     * after the other (cloths simulated together as their own pieces, as a bake holds them).
+     */
     private void writeObj(Path file, boolean rest) throws IOException {
+        List<double[]> xs = new ArrayList<>();
+        List<SceneCloth.Piece> pieces = new ArrayList<>();
+        for (SceneCloth c : cloths) {
+            for (SceneCloth.Piece p : c.pieces()) {
+                pieces.add(p);
+                xs.add(p.positions(rest ? c.model.restPositions : c.solver.positions()));
+            }
+        }
         int nodes = 0;
-        int tris = 0;
+        int corners = 0;
         int uvCount = 0;
         boolean allUv = true;
-        for (SceneCloth c : cloths) {
-            nodes += c.model.nodeCount();
-            tris += c.model.mesh.fineTriangles.length / 3;
-            Object[] uv = c.fineUvs();
-            if (uv == null) {
+        for (SceneCloth.Piece p : pieces) {
+            nodes += p.nodes().length;
+            corners += p.fineTriangles().length;
+            if (p.uvs() == null) {
                 allUv = false;
             } else {
-                uvCount += ((double[]) uv[0]).length / 2;
+                uvCount += p.uvs().length / 2;
             }
         }
         double[] pos = new double[3 * nodes];
-        int[] tri = new int[3 * tris];
+        int[] tri = new int[corners];
         double[] uvs = allUv ? new double[2 * uvCount] : new double[0];
-        int[] triUv = allUv ? new int[3 * tris] : null;
+        int[] triUv = allUv ? new int[corners] : null;
         int nodeOff = 0;
-        int triOff = 0;
+        int cornerOff = 0;
         int uvOff = 0;
-        for (SceneCloth c : cloths) {
-            double[] x = rest ? c.model.restPositions : c.solver.positions();
-            System.arraycopy(x, 0, pos, 3 * nodeOff, x.length);
-            int[] ft = c.model.mesh.fineTriangles;
+        for (int k = 0; k < pieces.size(); k++) {
+            SceneCloth.Piece p = pieces.get(k);
+            System.arraycopy(xs.get(k), 0, pos, 3 * nodeOff, xs.get(k).length);
+            int[] ft = p.fineTriangles();
             for (int i = 0; i < ft.length; i++) {
-                tri[3 * triOff + i] = ft[i] + nodeOff;
+                tri[cornerOff + i] = ft[i] + nodeOff;
+                if (allUv) {
+                    triUv[cornerOff + i] = p.triangleUvs()[i] + uvOff;
+                }
             }
             if (allUv) {
-                Object[] uv = c.fineUvs();
-                double[] u = (double[]) uv[0];
-                int[] tu = (int[]) uv[1];
-                System.arraycopy(u, 0, uvs, 2 * uvOff, u.length);
-                for (int i = 0; i < tu.length; i++) {
-                    triUv[3 * triOff + i] = tu[i] + uvOff;
-                }
-                uvOff += u.length / 2;
+                System.arraycopy(p.uvs(), 0, uvs, 2 * uvOff, p.uvs().length);
+                uvOff += p.uvs().length / 2;
             }
-            nodeOff += c.model.nodeCount();
-            triOff += ft.length / 3;
+            nodeOff += p.nodes().length;
+            cornerOff += ft.length;
         }
         ObjWriter.write(file, pos, tri, uvs, triUv);
     }
@@ -600,7 +642,7 @@ public final class SceneRun {
         for (SceneCloth c : cloths) {
             ClothModel m = c.model;
             ObjectNode o = arr.addObject();
-            o.put("name", c.spec.name());
+            o.put("name", c.name);
             o.put("baseTriangles", m.mesh.triangleCount);
             o.put("baseVertices", m.mesh.vertexCount);
             o.put("baseEdges", m.mesh.edgeCount);
