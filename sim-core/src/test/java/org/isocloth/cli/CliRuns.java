@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-/** Test helper: {@code cloth run} on a scene that must be refused as bad input. */
+/** Test helpers: {@code cloth run} on a scene that must run, or be refused as bad input. */
 final class CliRuns {
     private CliRuns() {
     }
@@ -49,5 +49,24 @@ final class CliRuns {
             Files.writeString(scene, c[0]);
             assertRefused(scene, dir.resolve("o"), Arrays.copyOfRange(c, 1, c.length));
         }
+    }
+
+    /**
+     * Writes a scene and runs {@code cloth run} on it into a new directory beside it, which must
+     * succeed (exit status 0).
+     *
+     * @param file where to write the scene
+     * @param sceneText the scene's JSON
+     * @return the output directory
+     */
+    static Path runOk(Path file, String sceneText) throws IOException {
+        Files.writeString(file, sceneText);
+        Path out = file.resolveSibling("out" + System.nanoTime());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(new String[] {"run", file.toString(), "--out", out.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        return out;
     }
 }

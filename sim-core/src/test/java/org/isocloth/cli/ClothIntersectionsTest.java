@@ -3,9 +3,6 @@ package org.isocloth.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,14 +37,7 @@ class ClothIntersectionsTest {
     }
 
     private int selfIntersectionsOfFrame1(String scene) throws Exception {
-        Path file = tmp.resolve("two.json");
-        Files.writeString(file, scene);
-        Path out = tmp.resolve("out" + System.nanoTime());
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"run", file.toString(), "--out", out.toString()},
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        Path out = CliRuns.runOk(tmp.resolve("two.json"), scene);
         List<String> rows = Files.readAllLines(out.resolve("metrics.csv"));
         List<String> header = List.of(rows.get(0).split(","));
         return Integer.parseInt(rows.get(rows.size() - 1).split(",")[header.indexOf("self_intersections")]);

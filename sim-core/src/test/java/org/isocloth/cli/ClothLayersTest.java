@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,15 +32,7 @@ class ClothLayersTest {
         """;
 
     private Path run(String material) throws Exception {
-        Path file = tmp.resolve("layers.json");
-        Files.writeString(file, SCENE.replace("MATERIAL", material));
-        Path out = tmp.resolve("out" + System.nanoTime());
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"run", file.toString(), "--out", out.toString()},
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
-        return out;
+        return CliRuns.runOk(tmp.resolve("layers.json"), SCENE.replace("MATERIAL", material));
     }
 
     private static int column(List<String> rows, int row, String name) {
