@@ -46,14 +46,14 @@ import org.isocloth.model.RestShape;
  * Rows are, in order: bending residuals, inextensibility (red–red), membrane springs (one per
  * black–red edge of the subdivided mesh, {@link ClothMaterial#membraneStiffness()}; distance rows
  * of compliance 1/(κh²), κ = Y·A/l₀², their multipliers accumulated over a step's fast-projection
- * iterations), conforming, boundary (inert while springs are on, {@link #activateBoundaryRows}).
+ * iterations), conforming, boundary (inert while springs are on; {@link SystemRows}).
  * Y = 0 gives the thesis's model.
  *
  * <h2>Linear solves</h2>
  * S is not factored itself: {@link PrimalSystem} solves the same equations in position space
  * (K z = Π Gᵀ D⁻¹ r with K = Π(M + Gᵀ D⁻¹ G)Π + I − Π, then μ = D⁻¹(r − G z)), a matrix of 3 rows
  * per node instead of one per row of G. The row-space factorization of S ({@link RowSpaceSystem})
- * stays available for comparison (system property {@code isocloth.rowSpaceSystem=true}) and is
+ * stays available for comparison ({@link SolverOptions.LinearSystem#ROW_SPACE}) and is
  * tested to give the same multipliers. The pattern never changes, so its fill-reducing ordering and
  * symbolic analysis are done once ({@link SparseCholesky}); every iteration refactors numerically
  * and solves exactly (why factor reuse was rejected: docs/solver.md, "The linear solver").
@@ -63,91 +63,68 @@ import org.isocloth.model.RestShape;
  * strain above 25 % raise {@link SimulationException}; the state stays as it was before the step.
  */
 public final class ClothSolver {
-    private static final Logger LOG = Logger.getLogger(ClothSolver.class.getName());
-    private static final double HARD_COMPLIANCE = 1e-6;
+    static final Logger LOG = Logger.getLogger(ClothSolver.class.getName());
     /** A step whose red strain is still above this after the iteration cap has diverged. */
     private static final double DIVERGED_STRAIN = 0.25;
 
-    private final ClothModel model;
-    private ClothMaterial material;
-    private SolverSettings settings;
-    private final String name;
-    private final int nodes;
+    final ClothModel model;
+    /** The rows of eq. 3.30: layout, weights, compliances. */
+    final SystemRows rows;
+    ClothMaterial material;
+    SolverSettings settings;
+    final String name;
+    final int nodes;
 
     private final double[] x;
     private final double[] v;
     private final double[] xPrev;
     private final double[] vPrev;
     private boolean hasHistory;
-    private double time;
+    double time;
     private final double[] gravity = {0, -9.81, 0};
     private final double[] wind = new double[3];
-    private final boolean[] pinned;
+    final boolean[] pinned;
     private final double[] pinTarget;
 
-    // Rows of G: bending rows, then inextensibility rows, then linear rows.
-    private final int bendRows;
-    private final int inextStart;
-    private final int softStart;
-    private final int linStart;
-    /** The distance rows: inextensibility, then the membrane springs on the fine edges. */
-    private final DistanceRows dist;
-    private final int softCount;
-    /** Multipliers accumulated over the iterations of a step, one per spring row. */
-    private final double[] softLambda;
-    private final int rowCount;
-    private final int[] gPtr;
-    private final int[] gDof;
-    private final double[] gVal;
-    private final double[] alpha;
 
-    private double lastH = Double.NaN;
     /** The row-space form of the system, or null when the primal form is used. */
-    private final RowSpaceSystem rowSpace;
+    final RowSpaceSystem rowSpace;
     /** The primal (position-space) form of the same system, or null when the row-space form is used. */
-    private final PrimalSystem primal;
-    /**
-     * Whether new solvers factor the primal form of eq. 3.30 ({@link PrimalSystem}, the default)
-     * or the row-space matrix G W Gᵀ + D itself (system property {@code isocloth.rowSpaceSystem}).
-     */
-    static boolean usePrimal = !Boolean.getBoolean("isocloth.rowSpaceSystem");
-    private final double[] omega;
-    private final double[] projector;
-    private final double[] zTmp;
+    final PrimalSystem primal;
+    /** How steps are taken ({@link SolverOptions}); the linear system's form is fixed at construction. */
+    private SolverOptions options;
+    final double[] omega;
+    final double[] projector;
+    final double[] zTmp;
 
     // Work arrays.
     private final double[] xTilde;
-    private final double[] xHat;
-    private final double[] xTarget;
-    private final double[] xTry;
-    private final double[] xPrevIterate;
-    private final double[] massEff;
+    final double[] xHat;
+    final double[] xTarget;
+    final double[] xTry;
+    final double[] xPrevIterate;
+    final double[] massEff;
     private final double[] xDamp;
-    private final double[] w;
-    private final double[] xk;
-    private final double[] rhs;
-    private final double[] mu;
-    private final double[] lapTmp;
-    private final double[] bendTarget;
-    private final double[] dampTmp;
+    final double[] w;
+    final double[] xk;
+    final double[] rhs;
+    final double[] mu;
     /** Index of the worst inextensibility constraint found by the last {@link #redStrain} call. */
-    private int worstIndex;
+    int worstIndex;
 
     /** Tangential stiffness of a friction contact relative to the node's mass (eq. 3.28 softened). */
     static final double FRICTION_WEIGHT = 100;
     /** Collider (and cloth–cloth plane) contacts of the current step (thesis eq. 3.26/3.28). */
-    private final ContactPlanes contacts;
+    final ContactPlanes contacts;
     /** Collision processing against the colliders and contact-spring detection. */
-    private final ColliderPass colliderPass;
-    private final double[] force;
-    private final double[] xStart;
-    private final double[] xCollided;
+    final ColliderPass colliderPass;
+    final double[] force;
+    final double[] xStart;
+    final double[] xCollided;
     /** The first projection's result, kept to repeat the second projection from it. */
-    private final double[] xProjected;
-    private List<Collider> colliders = List.of();
-    private double bendA;
-    private double bendB;
-    private double stepDt;
+    final double[] xProjected;
+    List<Collider> colliders = List.of();
+    double stepDt;
 
     /**
      * Creates a solver at the model's rest positions, at rest, with nothing pinned.
@@ -157,6 +134,20 @@ public final class ClothSolver {
      * @param settings solver settings (not null)
      */
     public ClothSolver(String name, ClothModel model, SolverSettings settings) {
+        this(name, model, settings, SolverOptions.DEFAULTS);
+    }
+
+    /**
+     * Creates a solver at the model's rest positions, at rest, with nothing pinned, taking its
+     * steps as the options say.
+     *
+     * @param name name used in messages (not null)
+     * @param model the cloth (not null)
+     * @param settings solver settings (not null)
+     * @param options how steps are taken (not null)
+     */
+    public ClothSolver(String name, ClothModel model, SolverSettings settings, SolverOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
         this.name = name;
         this.model = model;
         this.material = model.material;
@@ -170,71 +161,15 @@ public final class ClothSolver {
         pinned = new boolean[nodes];
         pinTarget = x.clone();
 
-        int nb = model.bendNode.length;
-        bendRows = 3 * nb;
-        inextStart = bendRows;
-        softStart = inextStart + model.inextRest.length;
-        int ni = model.inextRest.length;
-        softCount = model.springRest.length;
-        dist = new DistanceRows(model);
-        int[] distNodes = dist.nodes;
-        double[] distRest = dist.rest;
-        softLambda = new double[softCount];
-        linStart = softStart + softCount;
-        rowCount = linStart + 3 * model.linearCount();
-        gPtr = new int[rowCount + 1];
-        int nnz = 0;
-        for (int b = 0; b < nb; b++) {
-            for (int c = 0; c < 3; c++) {
-                nnz += model.bendPtr[b + 1] - model.bendPtr[b];
-                gPtr[3 * b + c + 1] = nnz;
-            }
-        }
-        for (int i = 0; i < distRest.length; i++) {
-            nnz += 6;
-            gPtr[inextStart + i + 1] = nnz;
-        }
-        for (int l = 0; l < model.linearCount(); l++) {
-            for (int c = 0; c < 3; c++) {
-                nnz += model.linPtr[l + 1] - model.linPtr[l];
-                gPtr[linStart + 3 * l + c + 1] = nnz;
-            }
-        }
-        gDof = new int[nnz];
-        gVal = new double[nnz];
-        int q = 0;
-        for (int b = 0; b < nb; b++) {
-            for (int c = 0; c < 3; c++) {
-                for (int s = model.bendPtr[b]; s < model.bendPtr[b + 1]; s++) {
-                    gDof[q++] = 3 * model.bendCol[s] + c;
-                }
-            }
-        }
-        for (int i = 0; i < distRest.length; i++) {
-            int p = distNodes[2 * i];
-            int r = distNodes[2 * i + 1];
-            for (int c = 0; c < 3; c++) {
-                gDof[q + c] = 3 * p + c;
-                gDof[q + 3 + c] = 3 * r + c;
-            }
-            q += 6;
-        }
-        for (int l = 0; l < model.linearCount(); l++) {
-            for (int c = 0; c < 3; c++) {
-                for (int s = model.linPtr[l]; s < model.linPtr[l + 1]; s++) {
-                    gDof[q] = 3 * model.linNode[s] + c;
-                    gVal[q++] = model.linCoef[s];
-                }
-            }
-        }
-        alpha = new double[rowCount];
+        rows = new SystemRows(model);
+        int rowCount = rows.rowCount;
 
-        if (usePrimal) {
-            primal = new PrimalSystem(nodes, rowCount, gPtr, gDof, inextStart, linStart);
+        if (options.linearSystem() == SolverOptions.LinearSystem.PRIMAL) {
+            primal = new PrimalSystem(nodes, rowCount, rows.gPtr, rows.gDof, rows.inextStart, rows.linStart);
             rowSpace = null;
         } else {
             primal = null;
-            rowSpace = new RowSpaceSystem(nodes, rowCount, gPtr, gDof);
+            rowSpace = new RowSpaceSystem(nodes, rowCount, rows.gPtr, rows.gDof);
         }
         omega = new double[nodes];
         projector = new double[9 * nodes];
@@ -258,12 +193,10 @@ public final class ClothSolver {
         xk = new double[n3];
         rhs = new double[rowCount];
         mu = new double[rowCount];
-        tension = new double[linStart - inextStart];
-        tensionShift = new TensionShift(softStart - inextStart);
+        tension = new double[rows.linStart - rows.inextStart];
+        tensionShift = new TensionShift(rows.softStart - rows.inextStart);
         correction = new double[3 * nodes];
-        lapTmp = new double[bendRows];
-        bendTarget = new double[bendRows];
-        dampTmp = new double[bendRows];
+        gaussNewton = new GaussNewton(this);
         LOG.log(Level.FINE, "{0}: {1} rows, {2} nonzeros in the system (lower), {3} in L, ordering {4}",
                 new Object[] {name, systemRows(), systemNonzeros(), cholesky().factorNonzeros(),
                     cholesky().orderingName()});
@@ -370,7 +303,7 @@ public final class ClothSolver {
      */
     public void setMaterial(ClothMaterial newMaterial) {
         this.material = newMaterial;
-        lastH = Double.NaN;
+        rows.invalidate();
     }
 
     /** @return the current material */
@@ -607,36 +540,7 @@ public final class ClothSolver {
      */
     static final double FINAL_REPULSION = 0.25;
 
-    /**
-     * Whether a coupled step whose last collision pass moved nodes and left the red strain above
-     * the tolerance is retried as two half steps (like a diverged projection; not at the deepest
-     * halving, where the step is kept and reported as not converged). Shorter steps bring smaller
-     * corrections and fewer new contacts per projection (docs/solver.md, same section as
-     * {@link #FINAL_REPULSION}). Steps whose last pass moved nothing are not halved for
-     * their strain: a projection ending at the cap keeps the criterion of {@link #stepAdaptive}.
-     */
-    static final boolean HALVE_ON_FINAL_STRAIN = true;
 
-    /**
-     * Whether cloth–cloth contacts become constraints of the second projection (eq. 3.26) like
-     * collider contacts: every node the cloth–cloth response moved, black nodes included, gets a
-     * normal row at its corrected position; without them the second projection, unaware of the
-     * cloth–cloth response, recreated the same collisions. Black nodes are included because the
-     * conforming rows tie them to the red ones: a correction on a black node the projection does
-     * not know is undone by it (measurements: docs/solver.md, "Cloth–cloth collisions"). When these
-     * per-node planes are inconsistent with the inextensibility (a folding vault with pinned
-     * edges, DynamicsTest: the projection diverged), the second projection is repeated with the
-     * collider contacts only and the cloth–cloth response falls back to position corrections.
-     */
-    static final boolean REGISTER_SELF_CONTACTS = true;
-    /**
-     * Whether registered cloth–cloth contacts are relative pair rows ({@link SelfContactRows}: a
-     * node and a triangle, or two edges, kept at their separation) instead of per-node planes
-     * fixed in space. Pair rows need the primal solve. The default since they were measured to
-     * keep folding sheets within the strain bound where the planes break it (docs/solver.md);
-     * system property {@code isocloth.selfContactPlanes=true} makes the planes the default.
-     */
-    static boolean PAIR_SELF_CONTACTS = !Boolean.getBoolean("isocloth.selfContactPlanes");
     /**
      * A step of a cloth with colliders that may still be halved is repeated as two half steps
      * when its projection ends at the iteration cap with more than this many times the strain
@@ -717,14 +621,17 @@ public final class ClothSolver {
         projH = h;
         colliderPass.set(colliders, material);
         double maxInvMass = predict(dt, h, bdf2);
-        boolean springStep = contactSprings && primal != null && !colliders.isEmpty()
+        ProjectionMode projection = options.projection();
+        boolean springStep = contactSprings() && primal != null && !colliders.isEmpty()
                 && settings.collisions() == CollisionHandling.COUPLED && projection != ProjectionMode.FAST;
         newtonStep = projection == ProjectionMode.NEWTON
                 || projection == ProjectionMode.AUTO && (colliders.isEmpty() || springStep);
         if (!newtonStep) {
             tensionH = 0; // tensions are only kept while steps take Newton iterations
         }
-        prepareRows(h, maxInvMass, springStep);
+        rows.prepare(material, h, maxInvMass, newtonStep, springStep ? SpringStep.SPRING_COMPLIANCE : 1, pinned,
+                massEff,
+                xTilde, xDamp);
         startProjections(dt, h);
         if (springStep) {
             for (Collider c : colliders) {
@@ -732,15 +639,18 @@ public final class ClothSolver {
             }
             springMode = true;
             try {
-                return finishStep(stepWithSprings(dt, maxInvMass), dt, bdf2);
+                if (springStepper == null) {
+                    springStepper = new SpringStep(this);
+                }
+                return finishStep(springStepper.run(dt, maxInvMass), dt, bdf2);
             } finally {
                 springMode = false;
             }
         }
-        project(maxInvMass);
+        gaussNewton.project(maxInvMass);
         Progress pr = new Progress(lastIterations, lastFactorizations, lastConverged, lastStrain, 0);
         if (!colliders.isEmpty() || selfCollisions) {
-            pr = collideAndCouple(dt, maxInvMass, pr);
+            pr = planeStep.run(dt, maxInvMass, pr);
         }
         return finishStep(pr, dt, bdf2);
     }
@@ -781,68 +691,6 @@ public final class ClothSolver {
     }
 
     /**
-     * The values of the rows of eq. 3.30 that depend on the step size and the material: the
-     * bending rows' weights and targets (rest curvature and bending damping, rotated to x̃), the
-     * compliances, the boundary rows, and the springs' accumulated multipliers (reset).
-     */
-    private void prepareRows(double h, double maxInvMass, boolean springStep) {
-        double k = material.bendingStiffness() / model.bendingCalibration;
-        double a = k * h * h;
-        double b = material.damping() * k * h;
-        double dScale = springStep ? SPRING_COMPLIANCE : 1;
-        if (h != lastH || newtonStep != lastNewtonStep || dScale != lastDScale) {
-            lastH = h;
-            lastNewtonStep = newtonStep;
-            lastDScale = dScale;
-            int q = 0;
-            for (int bn = 0; bn < model.bendNode.length; bn++) {
-                double s = Math.sqrt((a + b) / model.bendMass[bn]);
-                for (int c = 0; c < 3; c++) {
-                    for (int e = model.bendPtr[bn]; e < model.bendPtr[bn + 1]; e++) {
-                        gVal[q++] = s * model.bendL[e];
-                    }
-                }
-            }
-            Arrays.fill(alpha, 0, bendRows, 1.0);
-            Arrays.fill(alpha, bendRows, rowCount, HARD_COMPLIANCE * maxInvMass);
-            hardAlpha = HARD_COMPLIANCE * maxInvMass;
-            if (newtonStep) {
-                // the conforming rows shrink their compliance with the bending rows' weight as the
-                // inextensibility rows do: a fixed 10⁻⁶ let a fine, stiff strip's black nodes yield
-                // to the bending (docs/validation.md); the boundary rows are set below
-                double d = inextCompliance(a + b) * maxInvMass;
-                Arrays.fill(alpha, inextStart, softStart, d * dScale);
-                Arrays.fill(alpha, linStart, rowCount, d);
-            }
-            double membrane = material.membraneStiffness();
-            for (int i = 0; i < softCount; i++) {
-                alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h) : 1.0;
-            }
-        }
-        Arrays.fill(softLambda, 0);
-        activateBoundaryRows();
-        Arrays.fill(bendTarget, 0);
-        if (a + b > 0) {
-            if (a > 0 && model.material.restShape() == RestShape.INITIAL) {
-                RestRotations.rotateRestCurvature(model, model.restPositions, xTilde, model.restCurvature,
-                        bendTarget);
-                for (int i = 0; i < bendRows; i++) {
-                    bendTarget[i] *= a / (a + b);
-                }
-            }
-            if (b > 0) {
-                model.applyLaplacian(xDamp, lapTmp);
-                RestRotations.rotateRestCurvature(model, xDamp, xTilde, lapTmp, dampTmp);
-                for (int i = 0; i < bendRows; i++) {
-                    bendTarget[i] += dampTmp[i] * b / (a + b);
-                }
-            }
-        }
-        bendA = a;
-        bendB = b;
-    }
-
-    /**
      * Clears the step's contacts and sets the first iterate: x̂, plus the last Newton
      * projection's correction when the step takes Newton iterations (a warm start).
      */
@@ -867,174 +715,14 @@ public final class ClothSolver {
         }
     }
 
-    /**
-     * Table 3.1 lines 3–6 after the first projection: collision processing against the colliders
-     * and the cloth itself, the contacts as constraints of a coupled projection from x_p, and the
-     * final collision pass, repeated ({@link #COUPLED_ROUNDS}) while that pass still finds
-     * contacts the projection did not know.
-     *
-     * @param first what the first projection did
-     * @return what the step's projections and passes did
-     */
-    private Progress collideAndCouple(double dt, double maxInvMass, Progress first) {
-        int n3 = 3 * nodes;
-        int iterations = first.iterations();
-        int factorizations = first.factorizations();
-        boolean converged = first.converged();
-        double strain = first.strain();
-        int contacts;
-        for (Collider c : colliders) {
-            c.setInterval(time, time + dt);
-        }
-        System.arraycopy(xk, 0, xCollided, 0, n3);
-        boolean coupled = settings.collisions() == CollisionHandling.COUPLED;
-        contacts = colliderPass.collide(this.contacts, xStart, xCollided, dt, coupled, false, false, false);
-        boolean selfRegistered = coupled && REGISTER_SELF_CONTACTS && selfCollisions;
-        if (selfRegistered) {
-            this.contacts.save();
-            System.arraycopy(xk, 0, xProjected, 0, n3);
-        }
-        int selfMoved;
-        if (coupled && pairMode() && selfCollisions) {
-            // The pair rows are read off the projected x_p after a cloth–cloth response of
-            // its own, not off x_c: the collider response squashes the part of a falling
-            // sheet that went through the floor onto the floor's surface, and the pairs of
-            // that squashed patch are not contacts (measured: 7,120 proximity pairs and a
-            // diverged projection when a tilted sheet slaps onto a plane).
-            if (xSelf == null) {
-                xSelf = new double[n3];
-            }
-            System.arraycopy(xk, 0, xSelf, 0, n3);
-            selfMoved = resolveSelf(xSelf, dt, true);
-        } else {
-            selfMoved = resolveSelf(xCollided, dt, coupled);
-        }
-        contacts += selfMoved;
-        selfRegistered &= pairMode() ? pairCount() > 0 : selfMoved > 0;
-        if (LOG.isLoggable(Level.FINE)) {
-            double worst = 0;
-            int wn = -1;
-            for (int p = 0; p < nodes; p++) {
-                double d = Math.sqrt(NodePaths.distance2(xCollided, xk, p));
-                if (d > worst) {
-                    worst = d;
-                    wn = p;
-                }
-            }
-            LOG.fine(name + ": t=" + time + " collision step: " + contacts + " contacts, red strain at x_p "
-                    + redStrain(xk, false) + ", largest move " + worst
-                    + " m (node " + wn + "), strain after it " + ClothMetrics.maxStrain(model, xCollided));
-        }
-        if (!coupled) {
-            System.arraycopy(xCollided, 0, xk, 0, n3);
-        }
-        if (coupled && contacts > 0) {
-            // Linearise at the projected x_p (it satisfies the constraints), not at x_c: a fast
-            // collider moves contact nodes centimetres away from their neighbours and the
-            // Gauss-Newton iteration from there diverged (strain 220 % at x_c).
-            // Lines 5–6, repeated while the final collision pass still finds contacts the
-            // projection did not know (typically new cloth–cloth contacts): those become
-            // constraints of another projection. The last pass's positions are kept as they are.
-            boolean fellBack = false;
-            for (int round = 1; round <= COUPLED_ROUNDS; round++) {
-                activeSet = true;
-                try {
-                    try {
-                        project(maxInvMass);
-                    } catch (SimulationException e) {
-                        if (!selfRegistered || !lastResort) {
-                            throw e; // halving the step comes first
-                        }
-                        // The cloth–cloth contact planes are inconsistent with the
-                        // inextensibility here (the projection diverged): project from x_p with
-                        // the collider contacts of line 3 only and leave the cloth–cloth
-                        // response to the final pass.
-                        LOG.log(Level.FINE, "{0}: t={1} projection with cloth-cloth contacts diverged;"
-                                + " repeated without them", new Object[] {name, time});
-                        this.contacts.restore();
-                        if (pairRows != null) {
-                            pairRows.clear();
-                        }
-                        System.arraycopy(xProjected, 0, xk, 0, n3);
-                        selfRegistered = false;
-                        fellBack = true;
-                        project(maxInvMass);
-                    }
-                } finally {
-                    activeSet = false;
-                }
-                iterations += lastIterations;
-                factorizations += lastFactorizations;
-                converged = lastConverged;
-                strain = lastStrain;
-                boolean again = round < COUPLED_ROUNDS && !fellBack;
-                if (!again) {
-                    clearContacts();
-                }
-                double before = LOG.isLoggable(Level.FINE) ? ClothMetrics.maxStrain(model, xk) : 0;
-                int late = colliderPass.collide(this.contacts, xStart, xk, dt, again, false, !again, false);
-                int lateSelf = resolveSelf(xk, dt, again, again ? 1.0 : FINAL_REPULSION);
-                movedAfterProjection = late + lateSelf > 0;
-                selfRegistered |= again && REGISTER_SELF_CONTACTS
-                        && (pairMode() ? pairCount() > 0 : lateSelf > 0);
-                if (LOG.isLoggable(Level.FINE)) {
-                    LOG.fine(name + ": t=" + time + " round " + round + ": contacts " + this.contacts.count
-                            + ", projection " + lastIterations + " iterations, converged " + lastConverged
-                            + " red " + lastStrain + ", max strain " + before
-                            + "; final collision pass moved " + late + " + " + lateSelf
-                            + " (self) nodes, max strain " + ClothMetrics.maxStrain(model, xk) + " red " + redStrain(xk, false));
-                }
-                if (late + lateSelf == 0) {
-                    break;
-                }
-                if (again) {
-                    strain = redStrain(xk, true);
-                }
-            }
-            clearContacts();
-        }
-        return new Progress(iterations, factorizations, converged, strain, contacts);
-    }
-
-    /**
-     * Whether collider contacts are one-sided springs inside the Newton solve
-     * ({@link ContactSprings}, see {@link #setContactSprings}) instead of per-node planes of a
-     * fast projection after a contact-free one.
-     */
-    private boolean contactSprings;
     /** Whether the running step holds collider contacts as springs. */
-    private boolean springMode;
-    private ContactSprings springs;
-    /** Shortest red edge at rest (m), computed on first use. */
-    private double shortestRedEdge;
-
-    /**
-     * Depth, in thicknesses, over which a contact spring's stiffness ramps up ({@link
-     * ContactSprings#ramp}); docs/solver.md, "The ramp", has the values measured.
-     */
-    static final double SPRING_RAMP = 0.01;
-    /**
-     * Factor on the inextensibility rows' compliance in steps with contact springs. The Newton
-     * iterations minimise the penalty form, whose minimum leaves C = αμ; contacts carry the cloth's
-     * weight at a few nodes, like point pins, and the residual there exceeded the tolerance.
-     */
-    static final double SPRING_COMPLIANCE = 0.1;
-    /**
-     * A Newton iteration with contact springs is accepted unless it multiplies the red strain by
-     * more than this (the strain is not the objective the iteration minimises; backtracking on
-     * every increase stalled the iterations at an eighth of a step).
-     */
-    static final double SPRING_ACCEPT = 2;
-    /**
-     * A projection with contact springs converges only when its last iteration moved no node by
-     * more than this fraction of the step's largest displacement, or by more than
-     * {@link #SPRING_MOVE_ABS} times the strain tolerance times the shortest red edge. The strain
-     * alone does not show that the contact and friction forces balance: stopping on it left a
-     * sheet on a frictionless spinning sphere turning with it.
-     */
-    static final double SPRING_MOVE_REL = 0.01;
-    /** See {@link #SPRING_MOVE_REL}. */
-    static final double SPRING_MOVE_ABS = 1;
+    boolean springMode;
+    /** The Gauss-Newton projection of lines 2 and 5. */
+    final GaussNewton gaussNewton;
+    /** The coupled step with contact planes. */
+    private final PlaneStep planeStep = new PlaneStep(this);
+    /** The step with contact springs, created on first use. */
+    SpringStep springStepper;
 
     /**
      * Chooses how collider contacts enter the coupled step (Table 3.1, {@code collisions}
@@ -1048,112 +736,17 @@ public final class ClothSolver {
      * @param on whether collider contacts are springs inside the Newton solve
      */
     public void setContactSprings(boolean on) {
-        contactSprings = on;
+        options = options.withColliderContacts(on ? SolverOptions.ColliderContacts.SPRINGS
+                : SolverOptions.ColliderContacts.PLANES);
     }
 
     /** @return whether collider contacts are springs inside the Newton solve */
     public boolean contactSprings() {
-        return contactSprings;
-    }
-
-    /**
-     * The coupled step with collider contacts as springs inside the Newton solve: contact
-     * candidates are detected along the inertial path, the projection holds them as one-sided
-     * springs of a smooth energy (those whose node lies inside the band), and a collision check
-     * after the projection decides whether another projection is needed (contacts the projection
-     * missed, or cloth–cloth contacts as pair rows). Only what that check still finds after the
-     * last round is moved by a final collision pass.
-     */
-    private Progress stepWithSprings(double dt, double maxInvMass) {
-        int n3 = 3 * nodes;
-        if (springs == null) {
-            springs = new ContactSprings(nodes);
-        }
-        springs.clear();
-        springs.ramp = SPRING_RAMP * material.thickness();
-        colliderPass.startSpringStep();
-        // Table 3.1 line 3 on the inertial path x⁽ⁿ⁾ → x̂: the friction impulses are those of the
-        // motion the step takes without the cloth's own forces, as in the thesis's order
-        colliderPass.detectSprings(springs, xStart, xHat, dt, false);
-        project(maxInvMass);
-        int iterations = lastIterations;
-        int factorizations = lastFactorizations;
-        boolean converged = lastConverged;
-        double strain = lastStrain;
-        int selfMoved = 0;
-        boolean clean = false;
-        for (int round = 1; round <= COUPLED_ROUNDS + 1; round++) {
-            selfMoved = 0;
-            if (selfCollisions) {
-                if (xSelf == null) {
-                    xSelf = new double[n3];
-                }
-                System.arraycopy(xk, 0, xSelf, 0, n3);
-                selfMoved = resolveSelf(xSelf, dt, round <= COUPLED_ROUNDS);
-            }
-            System.arraycopy(xk, 0, xCollided, 0, n3);
-            colliderPass.collide(this.contacts, xStart, xCollided, dt, false, false, true, true);
-            int colliderMoved = colliderPass.moved;
-            if (LOG.isLoggable(Level.FINE)) {
-                LOG.fine(name + ": t=" + time + " contact springs, round " + round + ": " + springs.activeCount()
-                        + " active, projection " + lastIterations + " iterations, red strain " + lastStrain
-                        + "; the collision pass would move " + colliderMoved + " + " + selfMoved
-                        + " (cloth-cloth) nodes, largest collider move " + colliderPass.maxMove + " m (node "
-                        + colliderPass.maxNode + ")");
-            }
-            if (colliderMoved == 0 && selfMoved == 0) {
-                clean = true;
-                break;
-            }
-            if (round > COUPLED_ROUNDS) {
-                break;
-            }
-            colliderPass.detectSprings(springs, xStart, xk, dt, false);
-            project(maxInvMass);
-            iterations += lastIterations;
-            factorizations += lastFactorizations;
-            converged = lastConverged;
-            strain = lastStrain;
-        }
-        int contacts = springs.activeCount() + selfMoved;
-        movedAfterProjection = false;
-        if (!clean) {
-            colliderPass.collide(this.contacts, xStart, xk, dt, false, false, true, true);
-            int late = colliderPass.moved;
-            int lateSelf = resolveSelf(xk, dt, false, FINAL_REPULSION);
-            movedAfterProjection = late + lateSelf > 0;
-        }
-        clearContacts();
-        return new Progress(iterations, factorizations, converged, strain, contacts);
-    }
-
-    /**
-     * Whether the last iteration of a projection with contact springs (or one that converges the
-     * forces, {@link #FORCE_BALANCE_DOMINANCE}) moved every node by less
-     * than {@link #SPRING_MOVE_REL} of the step's largest displacement or
-     * {@link #SPRING_MOVE_ABS} tolerances of the shortest red edge.
-     */
-    private boolean newtonSettled() {
-        int n3 = 3 * nodes;
-        double lastMove = 0;
-        double stepMove = 0;
-        for (int i = 0; i < n3; i++) {
-            lastMove = Math.max(lastMove, Math.abs(xk[i] - xPrevIterate[i]));
-            stepMove = Math.max(stepMove, Math.abs(xk[i] - xStart[i]));
-        }
-        if (shortestRedEdge == 0) {
-            double m = Double.POSITIVE_INFINITY;
-            for (double l : model.inextRest) {
-                m = Math.min(m, l);
-            }
-            shortestRedEdge = m;
-        }
-        return lastMove <= Math.max(SPRING_MOVE_REL * stepMove,
-                SPRING_MOVE_ABS * material.strainTolerance() * shortestRedEdge);
+        return options.colliderContacts() == SolverOptions.ColliderContacts.SPRINGS;
     }
 
     /** What the projections and collision passes of a step did. */
-    private record Progress(int iterations, int factorizations, boolean converged, double strain, int contacts) {
+    record Progress(int iterations, int factorizations, boolean converged, double strain, int contacts) {
     }
 
     /**
@@ -1176,7 +769,11 @@ public final class ClothSolver {
         // The result reports the final state: whatever moved nodes after the last projection
         // (the last collision pass) is measured here, not the projection's own strain.
         double finalStrain = redStrain(xk, true);
-        if (HALVE_ON_FINAL_STRAIN && movedAfterProjection && !lastResort
+        // A step whose last collision pass moved nodes and left the red strain above the
+        // tolerance is retried as two half steps (shorter steps bring smaller corrections and
+        // fewer new contacts per projection); at the deepest halving it is kept and reported as
+        // not converged. Steps whose last pass moved nothing keep the criterion of stepAdaptive.
+        if (movedAfterProjection && !lastResort
                 && finalStrain > material.strainTolerance()) {
             throw new StepDiverged(StepDiverged.Reason.FINAL_PASS, name + ": the step diverged from the constraints in"
                     + " the last collision pass at t=" + time + " s (red strain " + finalStrain + "); the state before"
@@ -1210,287 +807,32 @@ public final class ClothSolver {
         return new StepResult(iterations, converged, redStrain(x, false), factorizations, contacts);
     }
 
-    private int lastIterations;
+    int lastIterations;
     /** Iterations and factorizations of every projection of the running {@link #step}, discarded attempts included. */
-    private int spentIterations;
-    private int spentFactorizations;
+    int spentIterations;
+    int spentFactorizations;
     /** Whether the last collision pass of the running step moved nodes after its last projection. */
-    private boolean movedAfterProjection;
+    boolean movedAfterProjection;
     /** Whether the running step can no longer be halved. */
-    private boolean lastResort;
+    boolean lastResort;
     /** Whether the running projection treats the contacts as an active set (the second one). */
-    private boolean activeSet;
-    private boolean selfCollisions = true;
+    boolean activeSet;
+    boolean selfCollisions = true;
     /** Cloth–cloth collision processing and the registration of pair rows. */
-    private final SelfResponse selfResponse;
+    final SelfResponse selfResponse;
     /** Cloth–cloth contact rows of the running step (pair mode), created with the first. */
-    private SelfContactRows pairRows;
-    private boolean selfContactPairs = PAIR_SELF_CONTACTS;
+    SelfContactRows pairRows;
     /** The projected positions after their own cloth–cloth response (pair mode, line 3). */
-    private double[] xSelf;
-    /** Compliance of the hard rows (set with the step size). */
-    private double hardAlpha;
-    /** The {@link #newtonStep} the compliances {@link #alpha} were computed for. */
-    private boolean lastNewtonStep;
-    /** The factor {@link #SPRING_COMPLIANCE} or 1 the distance rows' {@link #alpha} was computed with. */
-    private double lastDScale = 1;
-    // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
-    private final double[] scratchT = new double[3];
-    private final double[] scratchTarget = new double[3];
-    private final double[] scratchD0 = new double[3];
-    private double divergedStrain = DIVERGED_STRAIN;
-    private int lastFactorizations;
-    private boolean lastConverged;
-    private double lastStrain;
-
-    /**
-     * One Gauss-Newton projection from the current iterate {@code xk} (its linearisation point)
-     * towards the step's objective anchored at x̂, with the contacts registered for this step.
-     * Leaves the result in {@code xk} and its statistics in the {@code last*} fields.
-     *
-     * @param maxInvMass largest inverse mass of the step
-     */
-    private void project(double maxInvMass) {
-        int n3 = 3 * nodes;
-        Arrays.fill(softLambda, 0);
-        double tol = material.strainTolerance();
-        int iterations = 0;
-        int factorizations = 0;
-        boolean converged = false;
-        double strain = Double.NaN;
-        double previousStrain = Double.POSITIVE_INFINITY;
-        boolean pairs = pairRows != null && pairRows.count() > 0;
-        if (pairs) {
-            pairRows.startProjection();
-        }
-        newtonNow = newtonStep && contacts.count == 0 && (!pairs || springMode) && primal != null && !activeSet;
-        boolean forceBalance = newtonNow && !springMode && bendingDominance > FORCE_BALANCE_DOMINANCE;
-        newtonFellBack = false;
-        while (iterations < settings.maxIterations()) {
-            iterations++;
-            projectionTarget(iterations == 1);
-            int activeDist = material.membraneStiffness() > 0 ? dist.rest.length : softStart - inextStart;
-            dist.linearise(activeDist, xk, xTarget, gVal, gPtr, inextStart, rhs, name, time);
-            if (newtonNow && !springMode) {
-                // the most tense rows aim at C = 0 instead of the penalty residual C = αμ
-                if (iterations == 1) {
-                    double scale = tensionH > 0 ? (projH / tensionH) * (projH / tensionH) : 0;
-                    tensionShift.choose(tension, 0, scale, alpha, inextStart, dist.rest, tol);
-                }
-                tensionShift.addTo(rhs, alpha, inextStart);
-            }
-            linearRowsRhs(iterations == 1 || newtonNow);
-            if (newtonNow) {
-                if (iterations == 1) {
-                    // multipliers scale like force·h²: carry the last projection's over to this h
-                    double scale = tensionH > 0 ? (projH / tensionH) * (projH / tensionH) : 0;
-                    dist.geometricStiffness(tension, 0, scale, activeDist, xk, xHat, gVal, gPtr, inextStart, primal);
-                } else {
-                    dist.geometricStiffness(mu, inextStart, 1, activeDist, xk, xHat, gVal, gPtr, inextStart, primal);
-                }
-            } else if (primal != null) {
-                primal.kgCoef = null;
-                primal.kgRhs = null;
-            }
-            try {
-                if (primal != null) {
-                    solvePrimal();
-                } else {
-                    solveRowSpace();
-                }
-                factorizations++;
-            } catch (NotPositiveDefiniteException ex) {
-                throw new SimulationException(name + ": the SPD system of eq. 3.30 lost definiteness at t="
-                        + time + " s (" + ex.getMessage() + ")", ex);
-            }
-            for (int i = 0; i < n3; i++) {
-                if (!Double.isFinite(xk[i])) {
-                    throw new SimulationException(name + ": non-finite position at node " + (i / 3)
-                            + " after Gauss-Newton iteration " + iterations + " at t=" + time + " s");
-                }
-            }
-            strain = redStrain(xk, true);
-            double stepScale = 1;
-            if (iterations > 1 && strain > (springMode && newtonNow ? SPRING_ACCEPT : 1) * previousStrain) {
-                stepScale = backtrack(strain);
-                if (stepScale < 1) {
-                    strain = backtrackStrain;
-                }
-            }
-            if (newtonNow && !springMode) {
-                tensionShift.choose(mu, inextStart, 1, alpha, inextStart, dist.rest, tol);
-            }
-            boolean newtonStalled = newtonNow && iterations > 1 && !springMode && !forceBalance
-                    && (stepScale < 1 || strain > NEWTON_MIN_GAIN * previousStrain);
-            for (int r = softStart; r < linStart; r++) {
-                if (newtonNow) {
-                    softLambda[r - softStart] = mu[r];
-                } else {
-                    softLambda[r - softStart] += stepScale * mu[r];
-                }
-            }
-            if (newtonStalled) {
-                // Far from the solution (a violent impact) Newton's steps can stall against the
-                // strain backtracking; fast projection finishes from here, continuing with the
-                // springs' multipliers Newton reached (they are the accumulated λ it expects).
-                newtonNow = false;
-                newtonFellBack = true;
-            }
-            int added = 0;
-            int released = 0;
-            if (pairs) {
-                // A released pair row changes the solution: iterate at least once more without
-                // it. (Not counting releases let projections of a folding sheet stop while rows
-                // were still being released, and the run diverged at t = 0.3 s.)
-                released = pairRows.releaseAdhesive(stepScale, newtonNow);
-                added += released;
-                added += pairRows.activateViolated(xk, SelfResponse.WAIT_SLACK * selfResponse.thickness(material));
-            }
-            boolean settled = true;
-            if (springMode) {
-                // the contact energy is smooth (SPRING_RAMP): a plane switching on or off at its
-                // surface changes the system continuously, so it does not hold the projection
-                // open; the flags only count the active contacts
-                this.springs.update(xk, 0);
-                added += colliderPass.detectSprings(this.springs, xStart, xk, stepDt, true);
-                settled = iterations > 1 && newtonSettled();
-            } else if (forceBalance) {
-                settled = iterations > 1 && newtonSettled();
-            }
-            if (activeSet) {
-                if (contacts.count > 0) {
-                    contacts.releaseAdhesive(massEff, xk, force, stepScale);
-                }
-                // Nodes the iteration pushed into a collider become contacts (moved out to x_c);
-                // the next iterations restore the constraints around them.
-                added += colliderPass.collide(this.contacts, xStart, xk, stepDt, true, true, false, springMode);
-            }
-            previousStrain = strain;
-            System.arraycopy(xk, 0, xPrevIterate, 0, n3);
-            if (LOG.isLoggable(Level.FINEST)) {
-                int wp = model.inextNodes[2 * worstIndex];
-                LOG.finest(name + ": t=" + time + " iteration " + iterations + " strain " + strain
-                        + " step scale " + stepScale + ", added " + added + ", released pairs " + released + ", pair rows "
-                        + (pairs ? pairRows.activeCount() : 0) + ", spring residual " + springResidual()
-                        + ", worst at " + xk[3 * wp] + " " + xk[3 * wp + 1] + " "
-                        + xk[3 * wp + 2]);
-            }
-            if (strain <= tol && springResidual() <= tol && added == 0 && settled) {
-                converged = true;
-                break;
-            }
-        }
-        if (newtonNow) {
-            // the tensions this projection ended with: the next one's first geometric stiffness
-            System.arraycopy(mu, inextStart, tension, 0, tension.length);
-            tensionH = projH;
-            for (int i = 0; i < correction.length; i++) {
-                correction[i] = xk[i] - xHat[i];
-            }
-        }
-        lastIterations = iterations;
-        lastFactorizations = factorizations;
-        spentIterations += iterations;
-        spentFactorizations += factorizations;
-        lastConverged = converged;
-        lastStrain = strain;
-        if (!converged && !(strain <= divergedStrain)) {
-            throw new StepDiverged(StepDiverged.Reason.PROJECTION, name + ": the projection diverged at t=" + time
-                    + " s (strain " + strain + " after " + iterations + " Gauss-Newton iterations); the state before"
-                    + " the step is kept");
-        }
-    }
-
-    /**
-     * Right-hand sides of the rows that are exactly linear in x. Bending rows: √((a+b)/m_b)·(L x −
-     * target) at x_target when {@code bendingAtTarget} (the first iteration, and every Newton
-     * iteration, anchored at x̂); later fast-projection iterations are anchored at x_k itself and
-     * only measure the change A(x − x_k), so their right-hand side is zero. Conforming and boundary
-     * rows: g(x_target). Spring rows in fast projection: −α λ_prev, so that they solve
-     * C_lin(x) = α (λ_prev + μ) and the accumulated force is kept (XPBD-style).
-     */
-    private void linearRowsRhs(boolean bendingAtTarget) {
-        if (bendingAtTarget) {
-            model.applyLaplacian(xTarget, lapTmp);
-            for (int bn = 0; bn < model.bendNode.length; bn++) {
-                double s = Math.sqrt((bendA + bendB) / model.bendMass[bn]);
-                for (int c = 0; c < 3; c++) {
-                    rhs[3 * bn + c] = s * (lapTmp[3 * bn + c] - bendTarget[3 * bn + c]);
-                }
-            }
-        } else {
-            Arrays.fill(rhs, 0, bendRows, 0.0);
-        }
-        for (int r = linStart; r < rowCount; r++) {
-            double sum = 0;
-            for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
-                sum += gVal[e] * xTarget[gDof[e]];
-            }
-            rhs[r] = sum;
-        }
-        if (material.membraneStiffness() > 0 && !newtonNow) {
-            for (int r = softStart; r < linStart; r++) {
-                rhs[r] -= alpha[r] * softLambda[r - softStart];
-            }
-        }
-    }
-
-    /**
-     * Backtracking on the constraint error: tries ½, ¼ and ⅛ of the step from the previous
-     * iterate and keeps the one with the smallest red strain if it beats the full step's
-     * {@code strain} (its strain then goes to {@link #backtrackStrain}).
-     *
-     * @return the step fraction kept (1: the full step)
-     */
-    private double backtrack(double strain) {
-        int n3 = 3 * nodes;
-        double best = strain;
-        double bestScale = 1;
-        for (double scale = 0.5; scale >= 0.125; scale *= 0.5) {
-            for (int i = 0; i < n3; i++) {
-                xTry[i] = xPrevIterate[i] + scale * (xk[i] - xPrevIterate[i]);
-            }
-            double e = redStrain(xTry, true);
-            if (e < best) {
-                best = e;
-                bestScale = scale;
-            }
-        }
-        if (bestScale < 1) {
-            for (int i = 0; i < n3; i++) {
-                xk[i] = xPrevIterate[i] + bestScale * (xk[i] - xPrevIterate[i]);
-            }
-            backtrackStrain = best;
-        }
-        return bestScale;
-    }
-
-    /** The red strain of the step fraction {@link #backtrack} kept. */
-    private double backtrackStrain;
+    double[] xSelf;
+    double divergedStrain = DIVERGED_STRAIN;
+    int lastFactorizations;
+    boolean lastConverged;
+    double lastStrain;
 
     /** Newton projections' multiplier shift of the most tense inextensibility rows. */
-    private TensionShift tensionShift;
-    /** How projections without contacts iterate; see {@link #setProjection}. */
-    private ProjectionMode projection = ProjectionMode.AUTO;
+    TensionShift tensionShift;
     /** Whether this step's projections without contacts take Newton steps (from {@link #projection}). */
-    private boolean newtonStep;
-    private boolean newtonNow;
-    /** Whether this projection started with Newton steps and switched to fast projection. */
-    private boolean newtonFellBack;
-    /**
-     * A Newton iteration that does not at least shrink the strain by this factor (or needed
-     * backtracking) hands the rest of the projection to fast projection.
-     */
-    static final double NEWTON_MIN_GAIN = 0.5;
-    /**
-     * Above this ratio of the bending rows' weight to the node masses ({@link #bendingDominance})
-     * a Newton projection converges the forces as well as the strain: it ends only when its last
-     * step moved the nodes by no more than {@link #newtonSettled} allows, and never hands over to
-     * fast projection. Such a step is nearly static, so its result is set by the balance of bending
-     * and gravity; stopping on the strain alone left that balance open, and the left-over force
-     * became velocity (the cantilever test, docs/validation.md).
-     */
-    static final double FORCE_BALANCE_DOMINANCE = 30;
+    boolean newtonStep;
 
     /**
      * Membrane stiffness, N/m, below which the boundary constraints stay hard rows. Springs this
@@ -1500,63 +842,23 @@ public final class ClothSolver {
      * Stiffer springs (the default 10⁵ N/m) hold the boundary triangles themselves.
      */
     public static final double SOFT_MEMBRANE = 1e3;
-    /**
-     * Mean over the free bending nodes of the bending rows' diagonal weight over the node's mass,
-     * (a+b)·Σ L²/m_bend / m, computed with the compliances when the step size changes.
-     */
-    private double bendingDominance;
     /** Multipliers of the distance rows at the end of the last Newton projection (warm start). */
-    private double[] tension;
+    double[] tension;
     /** x_k − x̂ at the end of the last Newton projection (the next step's warm start). */
-    private double[] correction;
+    double[] correction;
     /** The step h those multipliers belong to (0: none). */
-    private double tensionH;
+    double tensionH;
     /** The effective step h of the current step (dt, or 2/3 dt for BDF2). */
-    private double projH;
-
-    /**
-     * Solves this iteration's system with the primal form ({@link PrimalSystem}): μ, the forces
-     * Gᵀμ and the new iterate x_k = x_target − W Gᵀ μ.
-     */
-    private void solvePrimal() {
-        for (int p = 0; p < nodes; p++) {
-            omega[p] = massEff[p];
-        }
-        for (int ci = 0; ci < contacts.count; ci++) {
-            int p = contacts.nodes[ci];
-            omega[p] = massEff[p] * (1 + contacts.kappa[p]);
-            for (int c = 0; c < 3; c++) {
-                for (int c2 = 0; c2 < 3; c2++) {
-                    projector[9 * p + 3 * c + c2] = contacts.crossW(p, c, c2, 1.0);
-                }
-            }
-        }
-        if (springMode) {
-            springs.assemble(xTarget, xk, massEff, newtonNow);
-            primal.setExtra(springs.blockNodes, springs.blockCount, springs.block, springs.blockRhs);
-        } else {
-            primal.setExtra(null, 0, null, null);
-        }
-        if (pairRows != null && pairRows.count() > 0) {
-            pairRows.springs = springMode ? springs : null;
-            pairRows.kgCoef = primal.kgCoef;
-            pairRows.kgRhs = primal.kgRhs;
-            pairRows.solve(gVal, alpha, rhs, xTarget, hardAlpha, omega, pinned, contacts.nodes, contacts.count,
-                    projector, mu, zTmp);
-        } else {
-            primal.solve(gVal, alpha, rhs, omega, pinned, contacts.nodes, contacts.count, projector, mu, zTmp);
-        }
-        finishPrimal();
-    }
+    double projH;
 
     /** Number of registered cloth–cloth pair rows. */
-    private int pairCount() {
+    int pairCount() {
         return pairRows == null ? 0 : pairRows.count();
     }
 
     /** Whether cloth–cloth contacts are registered as pair rows. */
-    private boolean pairMode() {
-        return selfContactPairs && primal != null && !pairFallback;
+    boolean pairMode() {
+        return options.selfContacts() == SolverOptions.SelfContacts.PAIR_ROWS && primal != null && !pairFallback;
     }
 
     /** Set while a step is repeated with contact planes after pair rows failed. */
@@ -1572,7 +874,8 @@ public final class ClothSolver {
      * @param on whether to use pair rows
      */
     public void setSelfContactPairs(boolean on) {
-        selfContactPairs = on;
+        options = options.withSelfContacts(on ? SolverOptions.SelfContacts.PAIR_ROWS
+                : SolverOptions.SelfContacts.PLANES);
     }
 
     /**
@@ -1583,23 +886,44 @@ public final class ClothSolver {
      * about 1.2–1.4 iterations per step at tolerance 10⁻³ on the bench sheets,
      * falling back to fast projection for the rest of a projection when an iteration does not
      * halve the strain. Steps that take them also give the inextensibility rows the smaller D of
-     * {@code inextCompliance}. {@link ProjectionMode#AUTO} (the default) takes them for a cloth
+     * {@code SystemRows.inextCompliance}. {@link ProjectionMode#AUTO} (the default) takes them for a cloth
      * without colliders; docs/solver.md has the measurements behind it.
      *
      * @param mode the method (not null)
      */
     public void setProjection(ProjectionMode mode) {
-        projection = Objects.requireNonNull(mode, "mode");
+        options = options.withProjection(Objects.requireNonNull(mode, "mode"));
     }
 
     /** @return how projections without contacts iterate */
     public ProjectionMode projection() {
-        return projection;
+        return options.projection();
     }
 
     /** @return whether cloth–cloth contacts are registered as pair rows */
     public boolean selfContactPairs() {
-        return selfContactPairs;
+        return options.selfContacts() == SolverOptions.SelfContacts.PAIR_ROWS;
+    }
+
+    /** @return how this solver takes its steps */
+    public SolverOptions options() {
+        return options;
+    }
+
+    /**
+     * Changes how the next steps are taken.
+     *
+     * @param newOptions the options (not null); their linear system must be the one this solver
+     *     was built with
+     * @throws IllegalArgumentException if the linear system differs
+     */
+    public void setOptions(SolverOptions newOptions) {
+        Objects.requireNonNull(newOptions, "newOptions");
+        if (newOptions.linearSystem() != options.linearSystem()) {
+            throw new IllegalArgumentException(name + ": the linear system is fixed when the solver is built (it is "
+                    + options.linearSystem() + ", asked for " + newOptions.linearSystem() + ")");
+        }
+        options = newOptions;
     }
 
     /** @return the number of cloth–cloth pair rows registered since the solver was created */
@@ -1607,99 +931,8 @@ public final class ClothSolver {
         return selfResponse.rowsRegistered();
     }
 
-    /** force = Gᵀμ and x_k = x_target − z after a primal solve. */
-    private void finishPrimal() {
-        computeForce();
-        if (pairRows != null && pairRows.count() > 0) {
-            pairRows.addForces(force);
-        }
-        int n3 = 3 * nodes;
-        for (int i = 0; i < n3; i++) {
-            xk[i] = xTarget[i] - zTmp[i];
-        }
-    }
-
-    /** Solves this iteration's system by factoring the row-space matrix G W Gᵀ + D itself. */
-    private void solveRowSpace() {
-        rowSpace.solve(gVal, alpha, w, massEff, contacts, rhs, mu);
-        computeForce();
-        rowSpace.displace(xTarget, w, force, massEff, contacts, xk);
-    }
-
-    /** force = Gᵀ μ. */
-    private void computeForce() {
-        Arrays.fill(force, 0);
-        for (int r = 0; r < rowCount; r++) {
-            double m = mu[r];
-            if (m == 0) {
-                continue;
-            }
-            for (int e = gPtr[r]; e < gPtr[r + 1]; e++) {
-                force[gDof[e]] += gVal[e] * m;
-            }
-        }
-    }
-
-    /**
-     * Sets the metric W = M⁻¹ and the anchor of the iteration. The first iteration solves
-     * eq. 3.21 anchored at the prediction x̂ with the bending energy. Later iterations follow
-     * Goldenthal et al.'s fast projection: they are anchored at the current iterate x_k and only
-     * correct the constraint error, moving as little as possible in the metric M + AᵀA of the
-     * step's objective (the bending rows keep their weight but measure A(x − x_k)). Anchoring
-     * every iteration at x̂ is an SQP without the constraints' curvature term Σλ∇²C and diverges
-     * when tension dominates inertia (a hanging sheet at 60 Hz); fast projection converges
-     * quadratically near the constraint manifold.
-     *
-     * @param first whether this is the first iteration of the step
-     */
-    private void projectionTarget(boolean first) {
-        for (int p = 0; p < nodes; p++) {
-            double m = massEff[p];
-            double inv = Double.isInfinite(m) ? 0 : 1.0 / m;
-            for (int c = 0; c < 3; c++) {
-                int i = 3 * p + c;
-                w[i] = inv;
-                xTarget[i] = first || inv == 0 || newtonNow ? xHat[i] : xk[i];
-            }
-        }
-        // Contact nodes (eq. 3.26/3.28 eliminated per node): the normal rows fix n_a·x = d_a, the
-        // soft tangential rows add κ·m of stiffness towards the friction target x_s. The node's
-        // metric becomes W = P/(m(1+κ)) with P the projector onto the tangent space, and its
-        // anchor P(x̂ + f + κ x_s)/(1+κ) + Σ n_a d_a, where f is the friction displacement that
-        // collision processing took off the node's tangential motion (eq. 3.27): the friction
-        // impulse also acts on the prediction, so the soft rows and the inertia agree and a
-        // sticking node does not creep.
-        double[] cn = contacts.normal;
-        for (int ci = 0; ci < contacts.count; ci++) {
-            int p = contacts.nodes[ci];
-            double inv = contacts.invMass(massEff, p);
-            double kap = contacts.kappa[p];
-            int k = contacts.normalCount[p];
-            double[] t = scratchT;
-            for (int c = 0; c < 3; c++) {
-                int i = 3 * p + c;
-                t[c] = first ? (xHat[i] + contacts.shift[i] + kap * contacts.stick[i]) / (1 + kap) : xk[i];
-                contacts.anchor[i] = first ? xHat[i] + contacts.shift[i] : xk[i];
-            }
-            double[] target = scratchTarget;
-            System.arraycopy(t, 0, target, 0, 3);
-            for (int q = 0; q < k; q++) {
-                int o = 9 * p + 3 * q;
-                double dn = cn[o] * t[0] + cn[o + 1] * t[1] + cn[o + 2] * t[2];
-                double shift = contacts.offset[3 * p + q] - dn;
-                for (int c = 0; c < 3; c++) {
-                    target[c] += shift * cn[o + c];
-                }
-            }
-            for (int c = 0; c < 3; c++) {
-                xTarget[3 * p + c] = target[c];
-                w[3 * p + c] = contacts.crossW(p, c, c, inv);
-            }
-        }
-    }
-
     /** Removes the step's contacts: the contact planes and the cloth–cloth pair rows. */
-    private void clearContacts() {
+    void clearContacts() {
         if (pairRows != null) {
             pairRows.clear();
         }
@@ -1714,7 +947,7 @@ public final class ClothSolver {
      *
      * @return number of nodes the response moved
      */
-    private int resolveSelf(double[] end, double dt, boolean register) {
+    int resolveSelf(double[] end, double dt, boolean register) {
         return resolveSelf(end, dt, register, 1.0);
     }
 
@@ -1723,15 +956,16 @@ public final class ClothSolver {
      * on pairs closer than {@code repulsionFraction} times the cloth–cloth thickness (the continuous
      * detection is unchanged).
      */
-    private int resolveSelf(double[] end, double dt, boolean register, double repulsionFraction) {
+    int resolveSelf(double[] end, double dt, boolean register, double repulsionFraction) {
         if (!selfCollisions) {
             return 0;
         }
-        boolean registerRows = register && REGISTER_SELF_CONTACTS && pairMode();
+        boolean registerRows = register && pairMode();
         if (registerRows && pairRows == null) {
-            pairRows = new SelfContactRows(nodes, rowCount, gPtr, gDof, inextStart, linStart, primal.permutation());
+            pairRows = new SelfContactRows(nodes, rows.rowCount, rows.gPtr, rows.gDof, rows.inextStart, rows.linStart,
+                    primal.permutation());
         }
-        int moved = selfResponse.resolve(xStart, end, dt, material, register && REGISTER_SELF_CONTACTS, pairMode(),
+        int moved = selfResponse.resolve(xStart, end, dt, material, register, pairMode(),
                 repulsionFraction, contacts, registerRows ? pairRows : null, time);
         if (LOG.isLoggable(Level.FINE)) {
             LOG.fine(name + ": t=" + time + " self: " + selfResponse.lastResult() + ", moved " + moved
@@ -1741,61 +975,13 @@ public final class ClothSolver {
     }
 
     /**
-     * D of the inextensibility rows relative to the largest inverse node mass: 10⁻⁶ · min(1, 30/ρ̄),
-     * ρ̄ the bending rows' dominance ({@link BendingDominance}): unchanged while node masses
-     * dominate the metric the rows see, shrinking in proportion once the bending rows do (the
-     * measurements behind 30 are in docs/solver.md). Computed when the step size changes.
-     *
-     * @param bendingWeight a + b of the bending rows (k·h² + damping·k·h)
-     * @return the compliance factor of the inextensibility rows (and of the conforming rows in
-     *     Newton steps)
-     */
-    private double inextCompliance(double bendingWeight) {
-        bendingDominance = BendingDominance.of(model, pinned, massEff, bendingWeight);
-        return HARD_COMPLIANCE * Math.min(1, 30 / bendingDominance);
-    }
-
-    /**
-     * Boundary constraints (eq. 3.4) are hard rows when the membrane springs are off (the thesis's
-     * model) or soft (below {@link #SOFT_MEMBRANE}: too weak to hold the boundary triangles). With
-     * stiffer springs they are inert (zero row, μ = 0) and the springs hold the boundary triangles:
-     * hard boundary rows on top of stiff springs make the projections near point pins converge
-     * linearly (docs/solver.md, "Membrane springs"). Hard boundary rows keep the fixed hard
-     * compliance even where the conforming rows' shrinks (scaled with the conforming rows, a fine
-     * cantilever strip at 60 steps/s stopped converging and flailed).
-     */
-    private void activateBoundaryRows() {
-        boolean inert = material.membraneStiffness() >= SOFT_MEMBRANE;
-        for (int l = model.conformingCount; l < model.linearCount(); l++) {
-            for (int c = 0; c < 3; c++) {
-                int r = linStart + 3 * l + c;
-                alpha[r] = inert ? 1.0 : hardAlpha;
-                for (int e = gPtr[r], s = model.linPtr[l]; e < gPtr[r + 1]; e++, s++) {
-                    gVal[e] = inert ? 0.0 : model.linCoef[s];
-                }
-            }
-        }
-    }
-
-    /**
-     * Largest residual of the spring rows of x_k relative to their rest length (see
-     * {@link DistanceRows#springResidual}); 0 while the membrane is off (the rows are inert).
-     */
-    private double springResidual() {
-        if (!(material.membraneStiffness() > 0)) {
-            return 0;
-        }
-        return dist.springResidual(xk, alpha, softStart, softLambda);
-    }
-
-    /**
      * Largest relative error |l/d − 1| of the inextensibility constraints.
      *
      * @param pos node positions (not null)
      * @param freeOnly skip constraints whose two nodes are both pinned (the solver cannot move them)
      * @return the largest relative error (its constraint index goes to {@link #worstIndex})
      */
-    private double redStrain(double[] pos, boolean freeOnly) {
+    double redStrain(double[] pos, boolean freeOnly) {
         double worst = 0;
         for (int i = 0; i < model.inextRest.length; i++) {
             int p = model.inextNodes[2 * i];

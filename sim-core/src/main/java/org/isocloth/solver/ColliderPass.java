@@ -28,15 +28,13 @@ final class ColliderPass {
     static final double SPRING_FINAL = 0.5;
 
     /**
-     * Whether the last collision pass of a step keeps black nodes only a quarter of the thickness
-     * away from colliders (instead of the full thickness). Black nodes have no contact rows: the
-     * projections put them where the conforming rows say, and pushing them out to the full
-     * thickness afterwards stretches their edges. Measured (max strain over all edges): the
-     * skirt scene 54 of 90 frames above 1 %, worst 29 % → 7 frames, worst 3.2 %; the stiff sheet on
-     * a ball 65 → 16 frames above 1 %. Penetration (a node strictly inside) is still resolved.
-     * System property {@code isocloth.blackFullThickness=true} restores the full thickness.
+     * The last collision pass of a step keeps black nodes only this fraction of the thickness
+     * away from colliders (every other pass, and every red node, keeps the full thickness). Black
+     * nodes have no contact rows: the projections put them where the conforming rows say, and
+     * pushing them out to the full thickness afterwards stretches their edges (docs/solver.md,
+     * "Black nodes in the last pass"). A node strictly inside a collider is always moved out.
      */
-    static boolean BLACK_FINAL_QUARTER = !Boolean.getBoolean("isocloth.blackFullThickness");
+    static final double BLACK_FINAL_FRACTION = 0.25;
 
     private final ClothModel model;
     private final boolean[] pinned;
@@ -188,7 +186,7 @@ final class ColliderPass {
                 // away: they have no contact rows, so pushing them to the full thickness after the
                 // last projection stretches their edges. (The staggered order's single pass is
                 // its whole collision response: full thickness.)
-                double th = BLACK_FINAL_QUARTER && lastCoupledPass && p < black ? 0.25 * thick : thick;
+                double th = lastCoupledPass && p < black ? BLACK_FINAL_FRACTION * thick : thick;
                 if (springMode) {
                     // contact springs hold their nodes a few micrometres inside their planes: the
                     // passes after a projection move only nodes well inside the band

@@ -8,7 +8,7 @@ import org.isocloth.linalg.SymmetricCsc;
  * The row-space form of the Gauss-Newton system of eq. 3.30: the matrix
  * {@code S = G W Gᵀ + diag(α)} itself, one row per row of G, factored and solved for the
  * multipliers μ. {@link PrimalSystem} solves the same equations in position space and is the
- * default; this form is selected with the system property {@code isocloth.rowSpaceSystem=true}.
+ * default; this form is selected with {@link SolverOptions.LinearSystem#ROW_SPACE}.
  *
  * <p>W = M⁻¹ is diagonal (w per dof, zero for pinned nodes) except on contact nodes, where it is
  * the 3×3 block P/(m(1+κ)) of {@link ContactPlanes}. S[a,b] = Σ_d G[a,d] w_d G[b,d] over the dofs

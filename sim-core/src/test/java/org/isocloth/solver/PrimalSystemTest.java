@@ -169,24 +169,19 @@ class PrimalSystemTest {
     @Test
     void solverFollowsTheRowSpaceForm() {
         double[][] runs = new double[2][];
-        boolean saved = ClothSolver.usePrimal;
-        try {
-            // The row-space form has no geometric-stiffness term: both runs use fast projection.
-            for (int k = 0; k < 2; k++) {
-                ClothSolver.usePrimal = k == 0;
-                ClothSolver solver = edgePinnedSheet("primal-vs-dual", 6, ProjectionMode.FAST);
-                solver.setColliders(java.util.List.of(new SphereCollider("ball", new double[] {0, 0.1, -0.1}, 0.12)));
-                int contacts = 0;
-                for (int s = 0; s < 20; s++) {
-                    StepResult res = solver.step(1.0 / 60);
-                    contacts += res.contacts();
-                    assertTrue(res.converged(), "step " + s);
-                }
-                assertTrue(contacts > 0, "the sheet must touch the ball");
-                runs[k] = solver.positions().clone();
+        // The row-space form has no geometric-stiffness term: both runs use fast projection.
+        for (int k = 0; k < 2; k++) {
+            ClothSolver solver = edgePinnedSheet("primal-vs-dual", 6, ProjectionMode.FAST,
+                    k == 0 ? SolverOptions.LinearSystem.PRIMAL : SolverOptions.LinearSystem.ROW_SPACE);
+            solver.setColliders(java.util.List.of(new SphereCollider("ball", new double[] {0, 0.1, -0.1}, 0.12)));
+            int contacts = 0;
+            for (int s = 0; s < 20; s++) {
+                StepResult res = solver.step(1.0 / 60);
+                contacts += res.contacts();
+                assertTrue(res.converged(), "step " + s);
             }
-        } finally {
-            ClothSolver.usePrimal = saved;
+            assertTrue(contacts > 0, "the sheet must touch the ball");
+            runs[k] = solver.positions().clone();
         }
         double worst = maxDifference(runs[0], runs[1]);
         assertTrue(worst < 1e-6, "primal and row-space runs differ by " + worst + " m");
@@ -220,11 +215,16 @@ class PrimalSystemTest {
 
     /** A 0.5 m sheet of cells × cells, vertical, pinned along its top edge (z = 0.25). */
     private static ClothSolver edgePinnedSheet(String name, int cells, ProjectionMode mode) {
+        return edgePinnedSheet(name, cells, mode, SolverOptions.LinearSystem.PRIMAL);
+    }
+
+    private static ClothSolver edgePinnedSheet(String name, int cells, ProjectionMode mode,
+            SolverOptions.LinearSystem system) {
         TriMesh grid = GridMesh.build(0.5, 0.5, cells, cells, new double[] {0, 0.3, 0}, new double[] {0, 1, 0},
                 new double[] {1, 0, 0});
         ClothModel model = new ClothModel(grid.positions, grid.triangles, ClothMaterial.DEFAULT);
-        ClothSolver solver = new ClothSolver(name, model, SolverSettings.DEFAULT);
-        solver.setProjection(mode);
+        ClothSolver solver = new ClothSolver(name, model, SolverSettings.DEFAULT,
+                SolverOptions.DEFAULTS.withLinearSystem(system).withProjection(mode));
         double[] x = model.restPositions;
         for (int p = 0; p < model.nodeCount(); p++) {
             if (Math.abs(x[3 * p + 2] - 0.25) < 1e-9) {

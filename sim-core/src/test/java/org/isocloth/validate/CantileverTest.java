@@ -44,7 +44,7 @@ class CantileverTest {
     @Test
     void stiffStripsComeToRestAtGameRate() {
         // The same thesis-model strips at 60 steps/s, where the bending rows outweigh the node
-        // masses several hundred times (ClothSolver.FORCE_BALANCE_DOMINANCE): every step is nearly
+        // masses several hundred times (GaussNewton.FORCE_BALANCE_DOMINANCE): every step is nearly
         // static, so the projection must balance the forces, not only the strain. Measured with
         // that rule: 43.09° (alternating diagonals) and 40.76° (regular) at l/c = 2 on 5 cells
         // (elastica 41.49°), 5.28° on the 3-cell regular strip at l/c = 0.83 (elastica 4.13°, and
