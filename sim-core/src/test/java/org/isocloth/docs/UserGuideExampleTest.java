@@ -1,5 +1,6 @@
 package org.isocloth.docs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.model.RestShape;
 import org.isocloth.solver.ClothSolver;
+import org.isocloth.solver.SolverOptions;
 import org.isocloth.solver.SolverSettings;
 import org.isocloth.solver.StepResult;
 import org.junit.jupiter.api.Test;
@@ -66,5 +68,35 @@ class UserGuideExampleTest {
         for (int p = 0; p < model.nodeCount(); p++) {
             assertFalse(ball.contains(x[3 * p], x[3 * p + 1], x[3 * p + 2]), "node " + p + " inside the ball");
         }
+    }
+
+    @Test
+    void optionsSnippetSwitchesCollisionHandlingBetweenSteps() {
+        // The guide's SolverOptions snippet on the colliders example's sheet and ball: 15 frames
+        // with contact springs, then 15 with contact planes. Either way no node may end inside
+        // the ball (exact test), and the options are what the snippet set.
+        TriMesh sheet = GridMesh.build(0.4, 0.4, 8, 8, new double[] {0, 0.304, 0},
+                new double[] {0, 1, 0}, new double[] {1, 0, 0});
+        ClothModel model = new ClothModel(sheet.positions, sheet.triangles, ClothMaterial.DEFAULT);
+        SphereCollider ball = new SphereCollider("ball", new double[] {0, 0, 0}, 0.3);
+        // --- snippet ---
+        ClothSolver solver = new ClothSolver("shirt", model, SolverSettings.DEFAULT,
+                SolverOptions.DEFAULTS.withColliderContacts(SolverOptions.ColliderContacts.SPRINGS));
+        // --- end of snippet ---
+        solver.setColliders(List.of(ball));
+        for (int half = 0; half < 2; half++) {
+            assertEquals(half == 0, solver.contactSprings());
+            for (int frame = 0; frame < 15; frame++) {
+                solver.step(1.0 / 60);
+            }
+            double[] x = solver.positions();
+            for (int p = 0; p < model.nodeCount(); p++) {
+                assertFalse(ball.contains(x[3 * p], x[3 * p + 1], x[3 * p + 2]), "node " + p + " inside the ball");
+            }
+            // --- snippet ---
+            solver.setOptions(solver.options().withColliderContacts(SolverOptions.ColliderContacts.PLANES)); // next step on
+            // --- end of snippet ---
+        }
+        assertEquals(SolverOptions.DEFAULTS, solver.options());
     }
 }
