@@ -630,24 +630,18 @@ public final class ClothSolver {
             tensionH = 0; // tensions are only kept while steps take Newton iterations
         }
         rows.prepare(material, h, maxInvMass, newtonStep, springStep ? SpringStep.SPRING_COMPLIANCE : 1, pinned,
-                massEff,
-                xTilde, xDamp);
+                massEff, xTilde, xDamp);
         startProjections(dt, h);
         if (springStep) {
             for (Collider c : colliders) {
                 c.setInterval(time, time + dt);
             }
-            springMode = true;
-            try {
-                if (springStepper == null) {
-                    springStepper = new SpringStep(this);
-                }
-                return finishStep(springStepper.run(dt, maxInvMass), dt, bdf2);
-            } finally {
-                springMode = false;
+            if (springStepper == null) {
+                springStepper = new SpringStep(this);
             }
+            return finishStep(springStepper.run(dt, maxInvMass), dt, bdf2);
         }
-        gaussNewton.project(maxInvMass);
+        gaussNewton.project(maxInvMass, GaussNewton.Contacts.NONE);
         Progress pr = new Progress(lastIterations, lastFactorizations, lastConverged, lastStrain, 0);
         if (!colliders.isEmpty() || selfCollisions) {
             pr = planeStep.run(dt, maxInvMass, pr);
@@ -715,8 +709,6 @@ public final class ClothSolver {
         }
     }
 
-    /** Whether the running step holds collider contacts as springs. */
-    boolean springMode;
     /** The Gauss-Newton projection of lines 2 and 5. */
     final GaussNewton gaussNewton;
     /** The coupled step with contact planes. */
@@ -815,8 +807,6 @@ public final class ClothSolver {
     boolean movedAfterProjection;
     /** Whether the running step can no longer be halved. */
     boolean lastResort;
-    /** Whether the running projection treats the contacts as an active set (the second one). */
-    boolean activeSet;
     boolean selfCollisions = true;
     /** Cloth–cloth collision processing and the registration of pair rows. */
     final SelfResponse selfResponse;

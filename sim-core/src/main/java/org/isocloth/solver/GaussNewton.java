@@ -44,8 +44,24 @@ final class GaussNewton {
     /** See {@link #SPRING_MOVE_REL}. */
     static final double SPRING_MOVE_ABS = 1;
 
+    /** How a projection's collider contacts take part. */
+    enum Contacts {
+        /** None registered (the first projection of a step with contact planes, or a free cloth). */
+        NONE,
+        /**
+         * Contact planes registered by collision processing, held as an active set: contacts
+         * whose force pulls are released, nodes an iteration pushes into a collider are added
+         * (Table 3.1 line 5).
+         */
+        PLANES,
+        /** Contact springs inside Newton iterations ({@link SpringStep}). */
+        SPRINGS
+    }
+
     private final ClothSolver s;
     private final SystemRows rows;
+    /** Whether the running projection holds collider contacts as springs. */
+    private boolean springMode;
     private final DistanceRows dist;
     /** Whether the running iteration is a Newton step anchored at x̂ (else fast projection). */
     boolean newtonNow;
@@ -72,8 +88,11 @@ final class GaussNewton {
      * Leaves the result in {@code xk} and its statistics in the {@code last*} fields.
      *
      * @param maxInvMass largest inverse mass of the step
+     * @param kind how the step's collider contacts take part
      */
-    void project(double maxInvMass) {
+    void project(double maxInvMass, Contacts kind) {
+        springMode = kind == Contacts.SPRINGS;
+        boolean activeSet = kind == Contacts.PLANES;
         int n3 = 3 * s.nodes;
         Arrays.fill(rows.softLambda, 0);
         double tol = s.material.strainTolerance();
@@ -86,16 +105,16 @@ final class GaussNewton {
         if (pairs) {
             s.pairRows.startProjection();
         }
-        newtonNow = s.newtonStep && s.contacts.count == 0 && (!pairs || s.springMode) && s.primal != null
-                && !s.activeSet;
-        boolean forceBalance = newtonNow && !s.springMode && rows.bendingDominance > FORCE_BALANCE_DOMINANCE;
+        newtonNow = s.newtonStep && s.contacts.count == 0 && (!pairs || springMode) && s.primal != null
+                && !activeSet;
+        boolean forceBalance = newtonNow && !springMode && rows.bendingDominance > FORCE_BALANCE_DOMINANCE;
         newtonFellBack = false;
         while (iterations < s.settings.maxIterations()) {
             iterations++;
             projectionTarget(iterations == 1);
             int activeDist = s.material.membraneStiffness() > 0 ? dist.rest.length : rows.softStart - rows.inextStart;
             dist.linearise(activeDist, s.xk, s.xTarget, rows.gVal, rows.gPtr, rows.inextStart, s.rhs, s.name, s.time);
-            if (newtonNow && !s.springMode) {
+            if (newtonNow && !springMode) {
                 // the most tense rows aim at C = 0 instead of the penalty residual C = αμ
                 if (iterations == 1) {
                     double scale = s.tensionH > 0 ? (s.projH / s.tensionH) * (s.projH / s.tensionH) : 0;
@@ -138,17 +157,17 @@ final class GaussNewton {
             }
             strain = s.redStrain(s.xk, true);
             double stepScale = 1;
-            if (iterations > 1 && strain > (s.springMode && newtonNow ? SpringStep.SPRING_ACCEPT
+            if (iterations > 1 && strain > (springMode && newtonNow ? SpringStep.SPRING_ACCEPT
                     : 1) * previousStrain) {
                 stepScale = backtrack(strain);
                 if (stepScale < 1) {
                     strain = backtrackStrain;
                 }
             }
-            if (newtonNow && !s.springMode) {
+            if (newtonNow && !springMode) {
                 s.tensionShift.choose(s.mu, rows.inextStart, 1, rows.alpha, rows.inextStart, dist.rest, tol);
             }
-            boolean newtonStalled = newtonNow && iterations > 1 && !s.springMode && !forceBalance
+            boolean newtonStalled = newtonNow && iterations > 1 && !springMode && !forceBalance
                     && (stepScale < 1 || strain > NEWTON_MIN_GAIN * previousStrain);
             for (int r = rows.softStart; r < rows.linStart; r++) {
                 if (newtonNow) {
@@ -176,7 +195,7 @@ final class GaussNewton {
                         SelfResponse.WAIT_SLACK * s.selfResponse.thickness(s.material));
             }
             boolean settled = true;
-            if (s.springMode) {
+            if (springMode) {
                 // the contact energy is smooth (SpringStep.SPRING_RAMP): a plane switching on or off at its
                 // surface changes the system continuously, so it does not hold the projection
                 // open; the flags only count the active contacts
@@ -186,13 +205,13 @@ final class GaussNewton {
             } else if (forceBalance) {
                 settled = iterations > 1 && newtonSettled();
             }
-            if (s.activeSet) {
+            if (activeSet) {
                 if (s.contacts.count > 0) {
                     s.contacts.releaseAdhesive(s.massEff, s.xk, s.force, stepScale);
                 }
                 // Nodes the iteration pushed into a collider become contacts (moved out to x_c);
                 // the next iterations restore the constraints around them.
-                added += s.colliderPass.collide(s.contacts, s.xStart, s.xk, s.stepDt, true, true, false, s.springMode);
+                added += s.colliderPass.collide(s.contacts, s.xStart, s.xk, s.stepDt, true, true, false, springMode);
             }
             previousStrain = strain;
             System.arraycopy(s.xk, 0, s.xPrevIterate, 0, n3);
@@ -281,7 +300,7 @@ final class GaussNewton {
                 }
             }
         }
-        if (s.springMode) {
+        if (springMode) {
             ContactSprings springs = s.springStepper.springs;
             springs.assemble(s.xTarget, s.xk, s.massEff, newtonNow);
             s.primal.setExtra(springs.blockNodes, springs.blockCount, springs.block, springs.blockRhs);
@@ -289,7 +308,7 @@ final class GaussNewton {
             s.primal.setExtra(null, 0, null, null);
         }
         if (s.pairRows != null && s.pairRows.count() > 0) {
-            s.pairRows.springs = s.springMode ? s.springStepper.springs : null;
+            s.pairRows.springs = springMode ? s.springStepper.springs : null;
             s.pairRows.kgCoef = s.primal.kgCoef;
             s.pairRows.kgRhs = s.primal.kgRhs;
             s.pairRows.solve(rows.gVal, rows.alpha, s.rhs, s.xTarget, rows.hardAlpha, s.omega, s.pinned,

@@ -94,31 +94,26 @@ final class PlaneStep {
             // constraints of another projection. The last pass's positions are kept as they are.
             boolean fellBack = false;
             for (int round = 1; round <= ClothSolver.COUPLED_ROUNDS; round++) {
-                s.activeSet = true;
                 try {
-                    try {
-                        s.gaussNewton.project(maxInvMass);
-                    } catch (SimulationException e) {
-                        if (!selfRegistered || !s.lastResort) {
-                            throw e; // halving the step comes first
-                        }
-                        // The cloth–cloth contact planes are inconsistent with the
-                        // inextensibility here (the projection diverged): project from x_p with
-                        // the collider contacts of line 3 only and leave the cloth–cloth
-                        // response to the final pass.
-                        ClothSolver.LOG.log(Level.FINE, "{0}: t={1} projection with cloth-cloth contacts diverged;"
-                                + " repeated without them", new Object[] {s.name, s.time});
-                        s.contacts.restore();
-                        if (s.pairRows != null) {
-                            s.pairRows.clear();
-                        }
-                        System.arraycopy(s.xProjected, 0, s.xk, 0, n3);
-                        selfRegistered = false;
-                        fellBack = true;
-                        s.gaussNewton.project(maxInvMass);
+                    s.gaussNewton.project(maxInvMass, GaussNewton.Contacts.PLANES);
+                } catch (SimulationException e) {
+                    if (!selfRegistered || !s.lastResort) {
+                        throw e; // halving the step comes first
                     }
-                } finally {
-                    s.activeSet = false;
+                    // The cloth–cloth contact planes are inconsistent with the
+                    // inextensibility here (the projection diverged): project from x_p with
+                    // the collider contacts of line 3 only and leave the cloth–cloth
+                    // response to the final pass.
+                    ClothSolver.LOG.log(Level.FINE, "{0}: t={1} projection with cloth-cloth contacts diverged;"
+                            + " repeated without them", new Object[] {s.name, s.time});
+                    s.contacts.restore();
+                    if (s.pairRows != null) {
+                        s.pairRows.clear();
+                    }
+                    System.arraycopy(s.xProjected, 0, s.xk, 0, n3);
+                    selfRegistered = false;
+                    fellBack = true;
+                    s.gaussNewton.project(maxInvMass, GaussNewton.Contacts.PLANES);
                 }
                 iterations += s.lastIterations;
                 factorizations += s.lastFactorizations;
