@@ -1,6 +1,6 @@
 package org.isocloth.jme;
 
-import org.isocloth.solver.ClothSolver;
+import org.isocloth.solver.SolverState;
 
 /** A rigid motion of a cloth's whole state: positions moved, velocities and offsets turned. */
 final class RigidMotion {
@@ -16,8 +16,8 @@ final class RigidMotion {
      * @param motion {R (row-major 3×3), from (3), to (3)}
      * @return the moved state
      */
-    static ClothSolver.State apply(ClothSolver.State s, double[] motion) {
-        return new ClothSolver.State(move(s.positions(), motion, true), move(s.velocities(), motion, false),
+    static SolverState apply(SolverState s, double[] motion) {
+        return new SolverState(move(s.positions(), motion, true), move(s.velocities(), motion, false),
                 move(s.previousPositions(), motion, true), move(s.previousVelocities(), motion, false), s.hasHistory(),
                 s.time(), s.tensions(), s.tensionStep(), s.corrections() == null ? null
                         : move(s.corrections(), motion, false));

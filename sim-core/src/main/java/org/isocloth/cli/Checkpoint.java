@@ -19,7 +19,7 @@ import java.util.List;
 import org.isocloth.InputException;
 import org.isocloth.scene.SceneSpec;
 import org.isocloth.scene.SceneWriter;
-import org.isocloth.solver.ClothSolver;
+import org.isocloth.solver.SolverState;
 
 /**
  * The state of an unfinished {@code cloth run} after a frame: every cloth's solver state, the
@@ -35,7 +35,7 @@ import org.isocloth.solver.ClothSolver;
  * @param cloths the solver state of each cloth, in scene order
  */
 record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals totals,
-        List<ClothSolver.State> cloths) {
+        List<SolverState> cloths) {
 
     private static final String MAGIC = "ISOCLOTH-CHECKPOINT";
     /**
@@ -94,7 +94,7 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
             out.writeLong(totals.totalIterations());
             out.writeInt(totals.steps());
             out.writeInt(cloths.size());
-            for (ClothSolver.State s : cloths) {
+            for (SolverState s : cloths) {
                 writeArray(out, s.positions());
                 writeArray(out, s.velocities());
                 writeArray(out, s.previousPositions());
@@ -153,7 +153,7 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
             if (frame < 0 || bytes < 0 || count < 0 || count > 100_000) {
                 throw new InputException(file + ": corrupt checkpoint (frame " + frame + ", " + count + " cloths)");
             }
-            List<ClothSolver.State> states = new ArrayList<>();
+            List<SolverState> states = new ArrayList<>();
             for (int c = 0; c < count; c++) {
                 double[] x = readArray(in, file);
                 double[] v = readArray(in, file);
@@ -172,7 +172,7 @@ record Checkpoint(String sceneFingerprint, int frame, long metricsBytes, Totals 
                     }
                 }
                 // a version-1 checkpoint has no tensions: the first step after it starts cold
-                states.add(new ClothSolver.State(x, v, xp, vp, history, time, tensions, tensionStep, corrections));
+                states.add(new SolverState(x, v, xp, vp, history, time, tensions, tensionStep, corrections));
             }
             if (!MAGIC.equals(in.readUTF())) {
                 throw new InputException(file + ": corrupt checkpoint (bad trailer)");

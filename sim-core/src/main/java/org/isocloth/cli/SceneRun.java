@@ -40,6 +40,7 @@ import org.isocloth.scene.SceneCloth;
 import org.isocloth.scene.SceneSpec;
 import org.isocloth.solver.ClothMetrics;
 import org.isocloth.solver.ClothSolver;
+import org.isocloth.solver.SolverState;
 import org.isocloth.solver.StepResult;
 
 /**
@@ -390,7 +391,7 @@ public final class SceneRun {
     }
 
     private Checkpoint checkpoint(int frame, long metricsBytes) {
-        List<ClothSolver.State> states = new ArrayList<>();
+        List<SolverState> states = new ArrayList<>();
         for (SceneCloth c : cloths) {
             states.add(c.solver.snapshot());
         }

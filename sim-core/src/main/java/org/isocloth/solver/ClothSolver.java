@@ -377,48 +377,9 @@ public final class ClothSolver {
         tensionH = 0; // the tensions belonged to the replaced state
     }
 
-    /**
-     * Everything a step carries over from earlier steps: positions, velocities, the previous
-     * step's positions and velocities (BDF2 history) and the simulated time. Restoring a snapshot
-     * into a solver built from the same model, material and settings continues the simulation
-     * exactly where it was taken ({@code cloth run --resume}).
-     *
-     * @param positions node positions, 3 per node, metres
-     * @param velocities node velocities, m/s
-     * @param previousPositions positions before the last step (BDF2)
-     * @param previousVelocities velocities before the last step (BDF2)
-     * @param hasHistory whether the previous step can serve BDF2
-     * @param time simulated time in seconds
-     * @param tensions the distance rows' multipliers at the end of the last step (the next
-     *     step's first geometric stiffness; null: none, as after a reset)
-     * @param tensionStep the step h those multipliers belong to, s (0 with no tensions)
-     * @param corrections how far the last Newton projection moved each node from its prediction,
-     *     3 per node, metres (the next step's first iterate starts that far from its own
-     *     prediction; null: none)
-     */
-    public record State(double[] positions, double[] velocities, double[] previousPositions,
-            double[] previousVelocities, boolean hasHistory, double time, double[] tensions, double tensionStep,
-            double[] corrections) {
-        /**
-         * A state without tensions (the first step after it starts its Newton iteration without
-         * geometric stiffness).
-         *
-         * @param positions node positions, 3 per node, metres
-         * @param velocities node velocities, m/s
-         * @param previousPositions positions before the last step (BDF2)
-         * @param previousVelocities velocities before the last step (BDF2)
-         * @param hasHistory whether the previous step can serve BDF2
-         * @param time simulated time in seconds
-         */
-        public State(double[] positions, double[] velocities, double[] previousPositions,
-                double[] previousVelocities, boolean hasHistory, double time) {
-            this(positions, velocities, previousPositions, previousVelocities, hasHistory, time, null, 0, null);
-        }
-    }
-
-    /** @return a copy of the state the next step starts from (see {@link State}) */
-    public State snapshot() {
-        return new State(x.clone(), v.clone(), xPrev.clone(), vPrev.clone(), hasHistory, time,
+    /** @return a copy of the state the next step starts from (see {@link SolverState}) */
+    public SolverState snapshot() {
+        return new SolverState(x.clone(), v.clone(), xPrev.clone(), vPrev.clone(), hasHistory, time,
                 tensionH > 0 ? tension.clone() : null, tensionH, tensionH > 0 ? correction.clone() : null);
     }
 
@@ -429,59 +390,11 @@ public final class ClothSolver {
      * @throws IllegalArgumentException if its arrays do not fit this cloth or hold non-finite
      *     values, or its time is not finite (the solver is unchanged then)
      */
-    public void restore(State s) {
+    public void restore(SolverState s) {
         int n3 = 3 * nodes;
-        double[][] arrays = {s.positions(), s.velocities(), s.previousPositions(), s.previousVelocities()};
-        String[] what = {"positions", "velocities", "previous positions", "previous velocities"};
-        for (int a = 0; a < arrays.length; a++) {
-            if (arrays[a] == null || arrays[a].length != n3) {
-                throw new IllegalArgumentException(name + ": snapshot " + what[a] + " have "
-                        + (arrays[a] == null ? "no" : String.valueOf(arrays[a].length)) + " values, this cloth needs "
-                        + n3);
-            }
-            for (int i = 0; i < n3; i++) {
-                if (!Double.isFinite(arrays[a][i])) {
-                    throw new IllegalArgumentException(name + ": snapshot " + what[a] + " of node " + i / 3
-                            + " are not finite (" + arrays[a][i] + ")");
-                }
-            }
-        }
-        if (!Double.isFinite(s.time())) {
-            throw new IllegalArgumentException(name + ": snapshot time is not finite (" + s.time() + ")");
-        }
+        s.check(name, n3, tension.length);
         double[] t = s.tensions();
-        if (t != null) {
-            if (t.length != tension.length) {
-                throw new IllegalArgumentException(name + ": snapshot tensions have " + t.length
-                        + " values, this cloth has " + tension.length + " distance rows");
-            }
-            for (int i = 0; i < t.length; i++) {
-                if (!Double.isFinite(t[i])) {
-                    throw new IllegalArgumentException(name + ": snapshot tension of distance row " + i
-                            + " is not finite (" + t[i] + ")");
-                }
-            }
-            if (!(s.tensionStep() > 0 && Double.isFinite(s.tensionStep()))) {
-                throw new IllegalArgumentException(name + ": snapshot tension step must be positive and finite (got "
-                        + s.tensionStep() + ")");
-            }
-        }
         double[] corr = s.corrections();
-        if (corr != null) {
-            if (t == null) {
-                throw new IllegalArgumentException(name + ": snapshot has corrections but no tensions");
-            }
-            if (corr.length != n3) {
-                throw new IllegalArgumentException(name + ": snapshot corrections have " + corr.length
-                        + " values, this cloth has " + n3);
-            }
-            for (int i = 0; i < n3; i++) {
-                if (!Double.isFinite(corr[i])) {
-                    throw new IllegalArgumentException(name + ": snapshot correction of node " + i / 3
-                            + " is not finite (" + corr[i] + ")");
-                }
-            }
-        }
         System.arraycopy(s.positions(), 0, x, 0, n3);
         System.arraycopy(s.velocities(), 0, v, 0, n3);
         System.arraycopy(s.previousPositions(), 0, xPrev, 0, n3);
