@@ -434,27 +434,6 @@ public final class ClothSolver {
     }
 
     /**
-     * Most projections with contacts per step (Table 3.1 lines 5–6 repeated): a final collision
-     * pass that still moves nodes registers its contacts (on top of the earlier ones) for one more
-     * projection; the last pass's positions are kept as they are. Every position correction after
-     * the last projection breaks the strain tolerance (0.1 % of a 2.5 cm red edge is 25 µm), so
-     * that pass should find nothing (measurements: docs/solver.md, "Cloth–cloth collisions").
-     */
-    static final int COUPLED_ROUNDS = 2;
-
-    /**
-     * Proximity repulsion distance of the last cloth–cloth pass of a step (after the last
-     * projection), relative to the cloth–cloth thickness. That pass moves nodes after the
-     * constraints were last enforced, so every node it moves breaks the strain bound; a pair only
-     * slightly closer than the thickness is harmless there (the continuous detection still
-     * guarantees an intersection-free path, and the next step's line-3 pass repels the pair before
-     * its projection, which then holds it as a contact). Measured on the moving-ball drape:
-     * docs/solver.md, "The last pass of a step moves nodes after the last projection".
-     */
-    static final double FINAL_REPULSION = 0.25;
-
-
-    /**
      * A step of a cloth with colliders that may still be halved is repeated as two half steps
      * when its projection ends at the iteration cap with more than this many times the strain
      * tolerance.

@@ -62,14 +62,14 @@ final class SpringStep {
         double strain = s.lastStrain;
         int selfMoved = 0;
         boolean clean = false;
-        for (int round = 1; round <= ClothSolver.COUPLED_ROUNDS + 1; round++) {
+        for (int round = 1; round <= PlaneStep.COUPLED_ROUNDS + 1; round++) {
             selfMoved = 0;
             if (s.selfCollisions) {
                 if (s.xSelf == null) {
                     s.xSelf = new double[n3];
                 }
                 System.arraycopy(s.xk, 0, s.xSelf, 0, n3);
-                selfMoved = s.resolveSelf(s.xSelf, dt, round <= ClothSolver.COUPLED_ROUNDS);
+                selfMoved = s.resolveSelf(s.xSelf, dt, round <= PlaneStep.COUPLED_ROUNDS);
             }
             System.arraycopy(s.xk, 0, s.xCollided, 0, n3);
             s.colliderPass.collide(s.contacts, s.xStart, s.xCollided, dt, false, false, true, true);
@@ -86,7 +86,7 @@ final class SpringStep {
                 clean = true;
                 break;
             }
-            if (round > ClothSolver.COUPLED_ROUNDS) {
+            if (round > PlaneStep.COUPLED_ROUNDS) {
                 break;
             }
             s.colliderPass.detectSprings(springs, s.xStart, s.xk, dt, false);
@@ -101,7 +101,7 @@ final class SpringStep {
         if (!clean) {
             s.colliderPass.collide(s.contacts, s.xStart, s.xk, dt, false, false, true, true);
             int late = s.colliderPass.moved;
-            int lateSelf = s.resolveSelf(s.xk, dt, false, ClothSolver.FINAL_REPULSION);
+            int lateSelf = s.resolveSelf(s.xk, dt, false, PlaneStep.FINAL_REPULSION);
             s.movedAfterProjection = late + lateSelf > 0;
         }
         s.clearContacts();
