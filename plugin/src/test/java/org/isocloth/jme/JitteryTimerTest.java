@@ -94,13 +94,12 @@ class JitteryTimerTest {
         // every node within 0.5 m of the ribs the cloth was solved against (the farthest cape
         // corner hangs 0.45 m from them: 0.38 m below and 0.18 m to the side), and the steps take
         // at most 5 iterations on average (a free cape swinging takes 1–3).
-        Node root = new Node("root");
-        JaimeCapeTest.WalkingCape scene = JaimeCapeTest.walkingCape(root);
+        MovingCape m = movingCape();
+        Node root = m.root();
+        JaimeCapeTest.WalkingCape scene = m.scene();
         ClothControl cloth = scene.cloth();
-        Spatial jaime = scene.body().getSpatial();
-        jaime.removeControl(scene.body());
-        ClothAppState state = new ClothAppState(root);
-        state.setThreaded(false);
+        Spatial jaime = m.jaime();
+        ClothAppState state = m.state();
         JitteryTimer timer = new JitteryTimer();
         double farthest = 0;
         double iterations = 0;
@@ -136,13 +135,12 @@ class JitteryTimerTest {
         // ribs would otherwise move 4× faster relative to the cloth, and the first step after the
         // pause would drag the pinned row 1.5 m. Every frame that steps: no failed step, red edges
         // within the tolerance, every node within 0.5 m of the ribs the cloth was solved against.
-        Node root = new Node("root");
-        JaimeCapeTest.WalkingCape scene = JaimeCapeTest.walkingCape(root);
+        MovingCape m = movingCape();
+        Node root = m.root();
+        JaimeCapeTest.WalkingCape scene = m.scene();
         ClothControl cloth = scene.cloth();
-        Spatial jaime = scene.body().getSpatial();
-        jaime.removeControl(scene.body());
-        ClothAppState state = new ClothAppState(root);
-        state.setThreaded(false);
+        Spatial jaime = m.jaime();
+        ClothAppState state = m.state();
         float tpf = 1f / 60;
         double farthest = 0;
         for (int frame = 0; frame < 7 * 60; frame++) {
@@ -185,5 +183,19 @@ class JitteryTimerTest {
             assertTrue(d <= 0.5, where + ": a cape node is " + d + " m from the ribs");
         }
         return farthest;
+    }
+
+    /** The walking cape with Jaime's skin collider removed, under an unthreaded app state. */
+    private record MovingCape(Node root, JaimeCapeTest.WalkingCape scene, Spatial jaime, ClothAppState state) {
+    }
+
+    private static MovingCape movingCape() {
+        Node root = new Node("root");
+        JaimeCapeTest.WalkingCape scene = JaimeCapeTest.walkingCape(root);
+        Spatial jaime = scene.body().getSpatial();
+        jaime.removeControl(scene.body());
+        ClothAppState state = new ClothAppState(root);
+        state.setThreaded(false);
+        return new MovingCape(root, scene, jaime, state);
     }
 }
