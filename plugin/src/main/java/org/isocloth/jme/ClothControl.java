@@ -26,6 +26,7 @@ import org.isocloth.model.RestShape;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
 import org.isocloth.solver.ProjectionMode;
+import org.isocloth.solver.SolverOptions;
 import org.isocloth.solver.SolverSettings;
 
 /**
@@ -53,6 +54,7 @@ public class ClothControl extends AbstractControl {
     private CollisionHandling collisionHandling = CollisionHandling.COUPLED;
     private boolean selfCollisions = true;
     private ProjectionMode projection = ProjectionMode.AUTO;
+    private SolverOptions.ColliderContacts colliderContacts = SolverOptions.ColliderContacts.PLANES;
     private List<PinGroup> pins = new ArrayList<>();
     /** The mesh the Geometry had before this control subdivided it (null until built). */
     private Mesh originalMesh;
@@ -315,6 +317,25 @@ public class ClothControl extends AbstractControl {
         parameterVersion++;
     }
 
+    /** @return how coupled steps hold the contacts with colliders */
+    public SolverOptions.ColliderContacts getColliderContacts() {
+        return colliderContacts;
+    }
+
+    /**
+     * @param contacts PLANES (the default: the thesis's contact planes) or SPRINGS (one-sided
+     *     springs inside the Newton solve, which keep garments pressed by a moving character closer
+     *     to inextensible and take fewer iterations; see
+     *     {@link org.isocloth.solver.ClothSolver#setContactSprings}); not null
+     */
+    public void setColliderContacts(SolverOptions.ColliderContacts contacts) {
+        if (contacts == null) {
+            throw new IllegalArgumentException(name() + ".solver.colliderContacts: must not be null");
+        }
+        this.colliderContacts = contacts;
+        parameterVersion++;
+    }
+
     /** @return the solver settings these parameters make */
     public SolverSettings getSolverSettings() {
         return new SolverSettings(integrator, maxIterations, collisionHandling);
@@ -524,6 +545,7 @@ public class ClothControl extends AbstractControl {
         c.write(collisionHandling, "collisionHandling", CollisionHandling.COUPLED);
         c.write(selfCollisions, "selfCollisions", true);
         c.write(projection, "projection", ProjectionMode.AUTO);
+        c.write(colliderContacts, "colliderContacts", SolverOptions.ColliderContacts.PLANES);
         c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
         c.write(originalMesh, "originalMesh", null);
     }
@@ -551,6 +573,8 @@ public class ClothControl extends AbstractControl {
         collisionHandling = c.readEnum("collisionHandling", CollisionHandling.class, CollisionHandling.COUPLED);
         selfCollisions = c.readBoolean("selfCollisions", true);
         projection = c.readEnum("projection", ProjectionMode.class, ProjectionMode.AUTO);
+        colliderContacts = c.readEnum("colliderContacts", SolverOptions.ColliderContacts.class,
+                SolverOptions.ColliderContacts.PLANES);
         List<Savable> list = c.readSavableArrayList("pins", null);
         pins = new ArrayList<>();
         if (list != null) {

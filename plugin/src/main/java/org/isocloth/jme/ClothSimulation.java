@@ -194,6 +194,7 @@ final class ClothSimulation {
         s.setGravity(new double[] {gravity.x, gravity.y, gravity.z});
         s.setSelfCollisions(control.isSelfCollisions());
         s.setProjection(control.getProjection());
+        s.setOptions(s.options().withColliderContacts(control.getColliderContacts()));
         return s;
     }
 
@@ -332,6 +333,7 @@ final class ClothSimulation {
         solver.setSettings(control.getSolverSettings());
         solver.setSelfCollisions(control.isSelfCollisions());
         solver.setProjection(control.getProjection());
+        solver.setOptions(solver.options().withColliderContacts(control.getColliderContacts()));
     }
 
     /** @return whether a reset was requested (and done) */

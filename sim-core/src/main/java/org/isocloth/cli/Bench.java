@@ -14,6 +14,7 @@ import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.solver.ClothMetrics;
 import org.isocloth.solver.ClothSolver;
+import org.isocloth.solver.SolverOptions;
 import org.isocloth.solver.SolverSettings;
 import org.isocloth.solver.StepResult;
 
@@ -27,8 +28,8 @@ import org.isocloth.solver.StepResult;
  * Cloth–cloth collision detection runs in every step, as in a scene; {@code --no-self-collisions}
  * measures the step without it. Then the Fig. 4.5 drape ({@code --drape-steps N}, 0: none) and the
  * garment section ({@link GarmentBench}; {@code --garments DIR}, {@code --garment-steps N},
- * {@code --no-garments}, {@code --contact-springs} for collider contacts as springs inside the
- * Newton solve). The exit status is 0 once the sheets ran: a garment that is skipped or
+ * {@code --no-garments}; {@code --contact-springs} or {@code --contact-planes} to hold every
+ * garment's collider contacts that way instead of as its scene file says). The exit status is 0 once the sheets ran: a garment that is skipped or
  * diverges is reported in its row.
  */
 final class Bench {
@@ -44,7 +45,7 @@ final class Bench {
         Path garments = GarmentBench.DEFAULT_DIR;
         boolean garmentSection = true;
         int garmentSteps = 40;
-        boolean contactSprings = false;
+        SolverOptions.ColliderContacts contacts = null;
         int[] cornerCells = null; // default: the smallest sheet
         for (int i = 1; i < args.length; i++) {
             if (args[i].equals("--no-self-collisions")) {
@@ -52,7 +53,11 @@ final class Bench {
                 continue;
             }
             if (args[i].equals("--contact-springs")) {
-                contactSprings = true;
+                contacts = SolverOptions.ColliderContacts.SPRINGS;
+                continue;
+            }
+            if (args[i].equals("--contact-planes")) {
+                contacts = SolverOptions.ColliderContacts.PLANES;
                 continue;
             }
             if (args[i].equals("--no-garments")) {
@@ -148,7 +153,7 @@ final class Bench {
             drape(drapeSteps, out);
         }
         if (garmentSection) {
-            GarmentBench.run(garments, garmentSteps, contactSprings, out);
+            GarmentBench.run(garments, garmentSteps, contacts, out);
         }
         return 0;
     }

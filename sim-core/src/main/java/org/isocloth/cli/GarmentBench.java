@@ -14,6 +14,7 @@ import org.isocloth.scene.SceneSpec;
 import org.isocloth.solver.ClothMetrics;
 import org.isocloth.solver.ClothSolver;
 import org.isocloth.solver.SimulationException;
+import org.isocloth.solver.SolverOptions;
 import org.isocloth.solver.StepResult;
 
 /**
@@ -51,11 +52,11 @@ final class GarmentBench {
      *
      * @param dir directory holding the scene files
      * @param steps solver steps per garment (≥ 1)
-     * @param contactSprings whether the garments' collider contacts are springs inside the Newton
-     *     solve ({@link org.isocloth.solver.ClothSolver#setContactSprings}); the rows say so
+     * @param contacts how every garment holds its collider contacts, or null for as its scene file
+     *     says; each row names the method its garment used
      * @param out where the table goes
      */
-    static void run(Path dir, int steps, boolean contactSprings, PrintStream out) {
+    static void run(Path dir, int steps, SolverOptions.ColliderContacts contacts, PrintStream out) {
         out.println();
         if (!Files.isDirectory(dir)) {
             out.println("garments: skipped, no scene directory " + dir.toAbsolutePath().normalize()
@@ -83,10 +84,13 @@ final class GarmentBench {
                 out.println("| " + name + " | skipped: " + cell(e.getMessage()) + " |");
                 continue;
             }
-            for (SceneCloth c : run.cloths()) {
-                c.solver.setContactSprings(contactSprings);
+            if (contacts != null) {
+                for (SceneCloth c : run.cloths()) {
+                    c.solver.setOptions(c.solver.options().withColliderContacts(contacts));
+                }
             }
-            out.println(row(contactSprings ? name + " (contact springs)" : name, run, steps));
+            boolean springs = run.cloths().get(0).solver.contactSprings();
+            out.println(row(name + (springs ? " (contact springs)" : " (contact planes)"), run, steps));
         }
     }
 

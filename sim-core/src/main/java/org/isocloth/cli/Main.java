@@ -11,6 +11,7 @@ import org.isocloth.scene.SceneCloth;
 import org.isocloth.scene.SceneReader;
 import org.isocloth.scene.SceneSpec;
 import org.isocloth.solver.SimulationException;
+import org.isocloth.solver.SolverOptions;
 
 /**
  * The {@code cloth} command line: {@code run} a scene headless, {@code bake} it into a cache,
@@ -95,11 +96,14 @@ public final class Main {
         int checkpointEvery = 0;
         boolean resume = false;
         int stopAfter = 0;
-        boolean contactSprings = false;
+        SolverOptions.ColliderContacts contacts = null;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--contact-springs":
-                    contactSprings = true;
+                    contacts = SolverOptions.ColliderContacts.SPRINGS;
+                    break;
+                case "--contact-planes":
+                    contacts = SolverOptions.ColliderContacts.PLANES;
                     break;
                 case "--checkpoint-every":
                     checkpointEvery = positive(value(args, ++i, "--checkpoint-every"), "--checkpoint-every");
@@ -133,8 +137,11 @@ public final class Main {
         SceneSpec spec = SceneReader.read(Path.of(scene));
         long t0 = System.nanoTime();
         SceneRun run = new SceneRun(spec);
-        for (SceneCloth c : run.cloths()) {
-            c.solver.setContactSprings(contactSprings);
+        if (contacts != null) {
+            // the option overrides the scene file's "colliderContacts"
+            for (SceneCloth c : run.cloths()) {
+                c.solver.setOptions(c.solver.options().withColliderContacts(contacts));
+            }
         }
         // progress on standard error: a bar on a terminal, a line per 10 % (or 10 s) otherwise
         Progress progress = new Progress(err, tty, "run " + spec.name(), spec.frames(), System::nanoTime);
@@ -178,11 +185,11 @@ public final class Main {
 
     private static void usage(PrintStream out) {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]"
-                + " [--stop-after FRAME] [--contact-springs]");
+                + " [--stop-after FRAME] [--contact-springs|--contact-planes]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N] [--no-self-collisions]"
-                + " [--corner-cells M,M,...|0] [--garments DIR] [--garment-steps N] [--no-garments] [--contact-springs]");
+                + " [--corner-cells M,M,...|0] [--garments DIR] [--garment-steps N] [--no-garments] [--contact-springs|--contact-planes]");
         out.println("       cloth plot --out FILE.png --y COLUMN [--x COLUMN] [--log] [--title TEXT]"
                 + " [--hline VALUE[:LABEL]] CSV[=LABEL] ...");
         out.println("       cloth validate [--quick] [--rate N] [--membrane Y] [--only SECTION] [--plots DIR]");

@@ -130,6 +130,7 @@ public final class SceneCloth {
         solver.setSelfCollisions(spec.selfCollisionsIn(scene.solver()));
         solver.setSelfContactPairs(scene.solver().selfContactPairs());
         solver.setProjection(scene.solver().projection().mode());
+        solver.setOptions(solver.options().withColliderContacts(scene.solver().colliderContacts().option()));
         int[] piece = pieceOfNode(model, firstVertex);
         pinNodes = new ArrayList<>();
         double[] rest = model.restPositions;

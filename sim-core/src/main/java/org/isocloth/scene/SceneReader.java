@@ -56,7 +56,7 @@ public final class SceneReader {
     static final Set<String> SCENE_FIELDS = orderedSet(
             "name", "fps", "frames", "substeps", "gravity", "wind", "gust", "solver", "cloths", "colliders");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
-            "collisions", "selfCollisions", "selfContactPairs", "projection");
+            "collisions", "selfCollisions", "selfContactPairs", "projection", "colliderContacts");
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions");
     static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
@@ -350,7 +350,10 @@ public final class SceneReader {
             ProjectionMethod projection = node.has("projection")
                     ? choice(node.get("projection"), child(path, "projection"), PROJECTIONS)
                     : SolverSpec.DEFAULT_PROJECTION;
-            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs, projection);
+            ColliderContacts contacts = node.has("colliderContacts")
+                    ? choice(node.get("colliderContacts"), child(path, "colliderContacts"), COLLIDER_CONTACTS)
+                    : SolverSpec.DEFAULT_COLLIDER_CONTACTS;
+            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs, projection, contacts);
         }
 
         private List<ClothSpec> cloths(JsonNode node, String path) {
@@ -853,6 +856,8 @@ public final class SceneReader {
             CollisionMode.values(), CollisionMode::jsonName, Map.of());
     private static final Map<String, ProjectionMethod> PROJECTIONS = enumNames(
             ProjectionMethod.values(), ProjectionMethod::jsonName, Map.of());
+    private static final Map<String, ColliderContacts> COLLIDER_CONTACTS = enumNames(
+            ColliderContacts.values(), ColliderContacts::jsonName, Map.of());
 
     private static <E> Map<String, E> enumNames(E[] values,
             Function<E, String> name, Map<String, E> aliases) {

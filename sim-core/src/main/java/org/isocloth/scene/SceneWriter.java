@@ -71,6 +71,10 @@ public final class SceneWriter {
             // written only when not the default: checkpoints of scenes without it keep their fingerprint
             solver.put("projection", scene.solver().projection().jsonName());
         }
+        if (scene.solver().colliderContacts() != SolverSpec.DEFAULT_COLLIDER_CONTACTS) {
+            // written only when not the default, as above
+            solver.put("colliderContacts", scene.solver().colliderContacts().jsonName());
+        }
         ArrayNode cloths = root.putArray("cloths");
         for (ClothSpec cloth : scene.cloths()) {
             writeCloth(cloths.addObject(), cloth, scene.file());

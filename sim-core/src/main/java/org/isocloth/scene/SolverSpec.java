@@ -15,9 +15,12 @@ import java.util.Objects;
  *     {@code ClothSolver.setSelfContactPairs})
  * @param projection how projections without contacts iterate (JSON {@code projection}, default
  *     {@link ProjectionMethod#AUTO})
+ * @param colliderContacts how coupled steps hold the contacts with colliders (JSON
+ *     {@code colliderContacts}, default {@link ColliderContacts#PLANES})
  */
 public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions,
-        boolean selfCollisions, boolean selfContactPairs, ProjectionMethod projection) {
+        boolean selfCollisions, boolean selfContactPairs, ProjectionMethod projection,
+        ColliderContacts colliderContacts) {
 
     /** Default integrator: {@link Integrator#BE}. */
     public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
@@ -31,6 +34,24 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static final boolean DEFAULT_SELF_CONTACT_PAIRS = true;
     /** Default projection: {@link ProjectionMethod#AUTO}. */
     public static final ProjectionMethod DEFAULT_PROJECTION = ProjectionMethod.AUTO;
+    /** Default collider contacts: {@link ColliderContacts#PLANES}. */
+    public static final ColliderContacts DEFAULT_COLLIDER_CONTACTS = ColliderContacts.PLANES;
+
+    /**
+     * Settings with the default collider contacts (planes).
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @param collisions see the record description
+     * @param selfCollisions see the record description
+     * @param selfContactPairs see the record description
+     * @param projection see the record description
+     */
+    public SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions, boolean selfCollisions,
+            boolean selfContactPairs, ProjectionMethod projection) {
+        this(integrator, maxIterations, collisions, selfCollisions, selfContactPairs, projection,
+                DEFAULT_COLLIDER_CONTACTS);
+    }
 
     /**
      * Settings with the default projection method.
@@ -85,7 +106,8 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
      * @param integrator see the record description
      * @param maxIterations see the record description
      * @param collisions see the record description
-     * @throws NullPointerException if {@code integrator}, {@code collisions} or {@code projection} is null
+     * @throws NullPointerException if {@code integrator}, {@code collisions}, {@code projection} or
+     *     {@code colliderContacts} is null
      * @throws IllegalArgumentException if {@code maxIterations} is outside [1, 1000]
      */
     public SolverSpec {
@@ -93,14 +115,15 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
         Check.require("maxIterations", Check.MAX_ITERATIONS.violation(maxIterations));
         Objects.requireNonNull(collisions, "collisions");
         Objects.requireNonNull(projection, "projection");
+        Objects.requireNonNull(colliderContacts, "colliderContacts");
     }
 
     /**
      * @return the settings used when a scene has no {@code "solver"} object: BE, 20 iterations,
-     *     coupled collisions, automatic projection method
+     *     coupled collisions, automatic projection method, contact planes
      */
     public static SolverSpec defaults() {
         return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS, DEFAULT_SELF_COLLISIONS,
-                DEFAULT_SELF_CONTACT_PAIRS, DEFAULT_PROJECTION);
+                DEFAULT_SELF_CONTACT_PAIRS, DEFAULT_PROJECTION, DEFAULT_COLLIDER_CONTACTS);
     }
 }

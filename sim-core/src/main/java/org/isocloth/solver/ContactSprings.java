@@ -323,6 +323,18 @@ final class ContactSprings {
         return g < 0 ? Math.min(1, -g / delta) : 0;
     }
 
+    /** @return node p's planes as "g=… µm" each (for FINEST logs), or "none" */
+    String describe(int p, double[] x) {
+        if (k[p] == 0) {
+            return "none";
+        }
+        StringBuilder b = new StringBuilder();
+        for (int q = 0; q < k[p]; q++) {
+            b.append(q == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "g=%.1f um", 1e6 * gap(x, p, q)));
+        }
+        return b.toString();
+    }
+
     /** @return the number of nodes (the arrays' first dimension) */
     int nodes() {
         return nodes;

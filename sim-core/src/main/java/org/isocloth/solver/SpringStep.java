@@ -80,7 +80,8 @@ final class SpringStep {
                         + " active, projection " + s.lastIterations + " iterations, red strain " + s.lastStrain
                         + "; the collision pass would move " + colliderMoved + " + " + selfMoved
                         + " (cloth-cloth) nodes, largest collider move " + s.colliderPass.maxMove + " m (node "
-                        + s.colliderPass.maxNode + ")");
+                        + s.colliderPass.maxNode + (s.colliderPass.maxNode >= 0 ? ", planes "
+                        + springs.describe(s.colliderPass.maxNode, s.xk) : "") + ")");
             }
             if (colliderMoved == 0 && selfMoved == 0) {
                 clean = true;

@@ -240,6 +240,22 @@ class SceneReaderTest {
             assertEquals(m.name(), m.mode().name());
             assertEquals(m, ProjectionMethod.of(m.mode()));
         }
+        // collider contacts: planes by default, springs when asked, written back only when they
+        // are not the default, and a misspelt method named with its field and the choices
+        assertEquals(ColliderContacts.PLANES, planes.solver().colliderContacts());
+        assertFalse(SceneWriter.toJson(planes).contains("colliderContacts"));
+        SceneSpec springs = SceneReader.parse(json.replace("\"selfContactPairs\": false",
+                "\"colliderContacts\": \"springs\""), HANG);
+        assertEquals(ColliderContacts.SPRINGS, springs.solver().colliderContacts());
+        assertEquals(ColliderContacts.SPRINGS,
+                SceneReader.parse(SceneWriter.toJson(springs), HANG).solver().colliderContacts());
+        for (ColliderContacts c : ColliderContacts.values()) {
+            assertEquals(c.name(), c.option().name());
+        }
+        String misspelt = json.replace("\"selfContactPairs\": false", "\"colliderContacts\": \"spring\"");
+        InputException e = assertThrows(InputException.class, () -> SceneReader.parse(misspelt, HANG));
+        assertTrue(e.getMessage().contains("solver.colliderContacts") && e.getMessage().contains("springs"),
+                e.getMessage());
     }
 
     @Test
