@@ -122,6 +122,7 @@ public final class ScenePreview {
                     ? CollisionHandling.STAGGERED : CollisionHandling.COUPLED);
             control.setSelfCollisions(cs.selfCollisionsIn(s));
             control.setProjection(s.projection().mode());
+            control.setColliderContacts(s.colliderContacts().option());
             double[] restNodes = null;
             for (PinSpec p : cs.pins()) {
                 Node n = new Node(cs.name() + " pin " + (pins.size() + attached.size()));
@@ -528,7 +529,8 @@ public final class ScenePreview {
                 first.getCollisionHandling() == CollisionHandling.STAGGERED
                         ? org.isocloth.scene.CollisionMode.STAGGERED : org.isocloth.scene.CollisionMode.COUPLED,
                 first.isSelfCollisions(), spec.solver().selfContactPairs(),
-                org.isocloth.scene.ProjectionMethod.of(first.getProjection()));
+                org.isocloth.scene.ProjectionMethod.of(first.getProjection()),
+                org.isocloth.scene.ColliderContacts.of(first.getColliderContacts()));
         return new SceneSpec(spec.name(), spec.file(), spec.fps(), spec.frames(), spec.substeps(), spec.gravity(),
                 solver, out, colliderSpecs, spec.wind(), spec.gust());
     }

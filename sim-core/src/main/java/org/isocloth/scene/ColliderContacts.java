@@ -38,6 +38,19 @@ public enum ColliderContacts {
     }
 
     /**
+     * @param option a solver option
+     * @return the method that selects it
+     */
+    public static ColliderContacts of(SolverOptions.ColliderContacts option) {
+        for (ColliderContacts c : values()) {
+            if (c.option == option) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("no scene method for " + option);
+    }
+
+    /**
      * @return the solver option this method selects
      */
     public SolverOptions.ColliderContacts option() {

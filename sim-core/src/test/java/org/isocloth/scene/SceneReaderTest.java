@@ -251,6 +251,7 @@ class SceneReaderTest {
                 SceneReader.parse(SceneWriter.toJson(springs), HANG).solver().colliderContacts());
         for (ColliderContacts c : ColliderContacts.values()) {
             assertEquals(c.name(), c.option().name());
+            assertEquals(c, ColliderContacts.of(c.option()));
         }
         String misspelt = json.replace("\"selfContactPairs\": false", "\"colliderContacts\": \"spring\"");
         InputException e = assertThrows(InputException.class, () -> SceneReader.parse(misspelt, HANG));
