@@ -105,7 +105,8 @@ class CommandLineTest {
             assertEquals(1, lines.stream().filter(l -> l.startsWith("| " + missing + " | skipped: scene file not found: ")
                     && l.contains(missing + ".json")).count(), lastOut);
         }
-        List<String> skirt = lines.stream().filter(l -> l.startsWith("| skirt |")).toList();
+        // the row names the contact method the scene file asks for (skirt.json: springs)
+        List<String> skirt = lines.stream().filter(l -> l.startsWith("| skirt (contact springs) |")).toList();
         assertEquals(1, skirt.size(), lastOut);
         String[] c = skirt.get(0).split("\\|");
         assertEquals(13, c.length, skirt.get(0));
@@ -139,12 +140,16 @@ class CommandLineTest {
     }
 
     @Test
-    void benchGarmentRowsSayWhenContactsAreSprings() throws IOException {
-        // --contact-springs runs the garments with collider contacts as springs inside the Newton
-        // solve; the row must say so, since its figures are not comparable with the default rows.
-        // The same bound as above holds for the red strain when no step ended unconverged
-        // (measured: the skirt's first three steps converge in both modes).
+    void benchGarmentRowsSayWhichContactMethodTheyUsed() throws IOException {
+        // --contact-planes overrides the scene file's springs (skirt.json), --contact-springs asks
+        // for springs; each row says which method it used, since the figures of the two are not
+        // comparable. The same bound as above holds for the red strain when no step ended
+        // unconverged (measured: the skirt's first three steps converge in both modes).
         Path scenes = skirtOnlyScenes();
+        assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
+                "--garments", scenes.toString(), "--garment-steps", "3", "--contact-planes"), lastErr);
+        assertEquals(List.of("skirt (contact planes)"), lastOut.lines().filter(l -> l.startsWith("| skirt"))
+                .map(l -> l.split("\\|")[1].trim()).toList(), lastOut);
         assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
                 "--garments", scenes.toString(), "--garment-steps", "3", "--contact-springs"), lastErr);
         List<String> rows = lastOut.lines().filter(l -> l.startsWith("| skirt")).toList();
