@@ -54,7 +54,7 @@ public class ClothControl extends AbstractControl {
     private CollisionHandling collisionHandling = CollisionHandling.COUPLED;
     private boolean selfCollisions = true;
     private ProjectionMode projection = ProjectionMode.AUTO;
-    private SolverOptions.ColliderContacts colliderContacts = SolverOptions.ColliderContacts.SPRINGS;
+    private SolverOptions.ColliderContacts colliderContacts = SolverOptions.ColliderContacts.PLANES;
     private List<PinGroup> pins = new ArrayList<>();
     /** The mesh the Geometry had before this control subdivided it (null until built). */
     private Mesh originalMesh;
@@ -323,10 +323,11 @@ public class ClothControl extends AbstractControl {
     }
 
     /**
-     * @param contacts SPRINGS (the default: one-sided springs inside the Newton solve, which keep
-     *     a cape or garment pressed by a moving character closer to inextensible and take fewer
-     *     iterations; see {@link org.isocloth.solver.ClothSolver#setContactSprings}) or PLANES (the
-     *     thesis's contact planes, whose steps converge on the strain alone); not null
+     * @param contacts PLANES (the default: the thesis's contact planes, whose steps converge on the
+     *     strain alone) or SPRINGS (one-sided springs inside the Newton solve, which keep a cape or
+     *     garment pressed by a moving character closer to inextensible and take fewer iterations,
+     *     but carry cloth resting on a translating collider less far than its friction should; see
+     *     {@link org.isocloth.solver.ClothSolver#setContactSprings}); not null
      */
     public void setColliderContacts(SolverOptions.ColliderContacts contacts) {
         if (contacts == null) {
@@ -545,7 +546,7 @@ public class ClothControl extends AbstractControl {
         c.write(collisionHandling, "collisionHandling", CollisionHandling.COUPLED);
         c.write(selfCollisions, "selfCollisions", true);
         c.write(projection, "projection", ProjectionMode.AUTO);
-        c.write(colliderContacts, "colliderContacts", SolverOptions.ColliderContacts.SPRINGS);
+        c.write(colliderContacts, "colliderContacts", SolverOptions.ColliderContacts.PLANES);
         c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
         c.write(originalMesh, "originalMesh", null);
     }
@@ -574,7 +575,7 @@ public class ClothControl extends AbstractControl {
         selfCollisions = c.readBoolean("selfCollisions", true);
         projection = c.readEnum("projection", ProjectionMode.class, ProjectionMode.AUTO);
         colliderContacts = c.readEnum("colliderContacts", SolverOptions.ColliderContacts.class,
-                SolverOptions.ColliderContacts.SPRINGS);
+                SolverOptions.ColliderContacts.PLANES);
         List<Savable> list = c.readSavableArrayList("pins", null);
         pins = new ArrayList<>();
         if (list != null) {

@@ -331,7 +331,7 @@ class ClothControlTest {
         cloth.setMaxIterations(30);
         cloth.setSelfCollisions(false);
         cloth.setProjection(org.isocloth.solver.ProjectionMode.FAST);
-        cloth.setColliderContacts(org.isocloth.solver.SolverOptions.ColliderContacts.PLANES);
+        cloth.setColliderContacts(org.isocloth.solver.SolverOptions.ColliderContacts.SPRINGS);
         cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)).follow(shoulder));
         cloth.addPinGroup(PinGroup.vertices(0, 5, 9));
         g.addControl(cloth);
@@ -349,7 +349,7 @@ class ClothControlTest {
         assertEquals(30, loaded.getMaxIterations());
         assertFalse(loaded.isSelfCollisions());
         assertEquals(org.isocloth.solver.ProjectionMode.FAST, loaded.getProjection());
-        assertEquals(org.isocloth.solver.SolverOptions.ColliderContacts.PLANES, loaded.getColliderContacts());
+        assertEquals(org.isocloth.solver.SolverOptions.ColliderContacts.SPRINGS, loaded.getColliderContacts());
         assertEquals(cloth.getPinGroups(), loaded.getPinGroups());
         // the follow reference points into the loaded graph, not the original one
         assertTrue(loaded.getPinGroups().get(0).getFollow() == loadedRoot.getChild("shoulder"));
