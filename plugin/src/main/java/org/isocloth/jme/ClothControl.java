@@ -326,8 +326,8 @@ public class ClothControl extends AbstractControl {
      * @param contacts PLANES (the default: the thesis's contact planes, whose steps converge on the
      *     strain alone) or SPRINGS (one-sided springs inside the Newton solve, which keep a cape or
      *     garment pressed by a moving character closer to inextensible and take fewer iterations,
-     *     but carry cloth resting on a translating collider less far than its friction should; see
-     *     {@link org.isocloth.solver.ClothSolver#setContactSprings}); not null
+     *     but carry cloth resting on a collider that moves sideways less far than its friction
+     *     should; see {@link org.isocloth.solver.ClothSolver#setContactSprings}); not null
      */
     public void setColliderContacts(SolverOptions.ColliderContacts contacts) {
         if (contacts == null) {
