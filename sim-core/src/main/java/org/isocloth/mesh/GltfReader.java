@@ -30,6 +30,7 @@ import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.isocloth.InputException;
+import org.isocloth.JacksonMessages;
 
 /**
  * Reads glTF 2.0 triangle meshes ({@code .gltf} and {@code .glb}) into one validated
@@ -1277,16 +1278,7 @@ public final class GltfReader {
 
     /** Jackson's parse message on one line, without the parts that only concern programmers. */
     private static String jsonDetail(String message) {
-        String m = Fmt.oneLine(message);
-        if (m.startsWith("Trailing token")) {
-            return "unexpected content after the end of the top-level value";
-        }
-        m = m.replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]",
-                "line $1, column $2");
-        m = m.replaceAll(
-                " ?\\(not recognized as one since Feature '[A-Z_]+' not enabled for parser\\)", "");
-        m = m.replaceAll(": enable `[^`]*` to allow", "");
-        return Fmt.printable(m, 300);
+        return Fmt.printable(JacksonMessages.readable(Fmt.oneLine(message)), 300);
     }
 
 

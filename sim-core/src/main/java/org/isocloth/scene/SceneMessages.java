@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.isocloth.InputException;
+import org.isocloth.JacksonMessages;
 
 /**
  * How the scene reader names things in its messages: files, JSON paths ({@code cloths[0].mesh}),
@@ -38,17 +39,7 @@ final class SceneMessages {
 
     /** Jackson's parse message on one line, without the parts that only concern programmers. */
     static String jsonDetail(String message) {
-        String m = oneLine(message);
-        if (m.startsWith("Trailing token")) {
-            return "unexpected content after the end of the top-level value";
-        }
-        m = m.replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]",
-                "line $1, column $2");
-        m = m.replaceAll(
-                " ?\\(not recognized as one since Feature '[A-Z_]+' not enabled for parser\\)", "");
-        m = m.replaceAll(": enable `[^`]*` to allow", "");
-        m = m.replaceAll(", from `[^`]*`", "");
-        return m;
+        return JacksonMessages.readable(oneLine(message));
     }
 
     /** The file as named in messages: as given, made safe to print on one line. */
