@@ -21,6 +21,9 @@ import org.isocloth.solver.SolverOptions;
  * Errors are printed as one line to standard error with a non-zero exit status.
  */
 public final class Main {
+    /** Exit status of a run that finished with frames that failed its checks. */
+    static final int FAILED_FRAMES = 3;
+
     private Main() {
     }
 
@@ -42,7 +45,8 @@ public final class Main {
      * @param args arguments
      * @param out standard output
      * @param err standard error
-     * @return the exit status: 0 success, 1 simulation failure, 2 bad input or usage
+     * @return the exit status: 0 success, 1 simulation failure, 2 bad input or usage, 3 a run
+     *     that finished with failed frames (see {@link RunOutcome})
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
@@ -160,6 +164,14 @@ public final class Main {
         }
         out.printf(Locale.ROOT, "%s: %d frames in %.1f s -> %s%n", spec.name(), spec.frames(),
                 (System.nanoTime() - t0) / 1e9, dir);
+        RunOutcome outcome = run.outcome();
+        if (outcome.failed()) {
+            err.println("cloth: run failed its checks: " + outcome.describe() + " (summary.json, metrics.csv)");
+            return FAILED_FRAMES;
+        }
+        if (outcome.unconverged() > 0) {
+            err.println("cloth: warning: " + outcome.describe());
+        }
         return 0;
     }
 

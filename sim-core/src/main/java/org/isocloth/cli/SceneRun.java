@@ -6,21 +6,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.isocloth.InputException;
 import org.isocloth.collision.Collider;
 import org.isocloth.collision.SelfIntersections;
@@ -69,6 +65,7 @@ public final class SceneRun {
     private int steps;
     private IntConsumer frameListener;
     private StepListener stepListener;
+    private RunOutcome outcome;
 
     /**
      * Builds every cloth of the scene (loading and validating meshes).
@@ -214,7 +211,7 @@ public final class SceneRun {
 
     /** Name of the directory inside the output directory where a resumable run works. */
     public static final String PARTIAL = ".partial";
-    private static final String CHECKPOINT = "checkpoint.bin";
+    private static final String CHECKPOINT = RunDirectory.CHECKPOINT;
 
     /**
      * Runs the scene and writes the outputs, optionally resumable. With {@code checkpointEvery}
@@ -260,15 +257,29 @@ public final class SceneRun {
         Files.createDirectories(out);
         boolean resumable = checkpointEvery > 0 || resume || stops;
         Path partial = out.resolve(PARTIAL);
+        String fingerprint = Checkpoint.fingerprint(scene);
         Checkpoint from = null;
         if (resume) {
+            String publishing = RunDirectory.publishing(partial);
+            if (publishing != null) {
+                // stopped while moving its finished outputs into place: finish that
+                if (!publishing.equals(fingerprint)) {
+                    throw new InputException(partial + ": the finished run there is of a different scene (or a "
+                            + "changed version of this one); delete that directory to start again");
+                }
+                Path metrics = partial.resolve("metrics.csv");
+                outcome = RunOutcome.of(Files.exists(metrics) ? metrics : out.resolve("metrics.csv"),
+                        strainTolerance());
+                RunDirectory.publish(partial, out, fingerprint);
+                return true;
+            }
             Path file = partial.resolve(CHECKPOINT);
             if (!Files.isRegularFile(file)) {
                 throw new InputException(out + ": nothing to resume (no " + PARTIAL + "/" + CHECKPOINT
                         + "; a run saves checkpoints with --checkpoint-every N)");
             }
             from = Checkpoint.read(file);
-            if (!from.sceneFingerprint().equals(Checkpoint.fingerprint(scene))) {
+            if (!from.sceneFingerprint().equals(fingerprint)) {
                 throw new InputException(file + ": the checkpoint was written for a different scene (or a changed "
                         + "version of this one); run it afresh after deleting " + partial);
             }
@@ -280,41 +291,38 @@ public final class SceneRun {
                 throw new InputException(file + ": the checkpoint holds " + from.cloths().size()
                         + " cloths, the scene has " + cloths.size());
             }
-        } else if (resumable && Files.exists(partial.resolve(CHECKPOINT))) {
+            Path metrics = partial.resolve("metrics.csv");
+            if (!Files.isRegularFile(metrics) || Files.size(metrics) < from.metricsBytes()
+                    || Checkpoint.crcOf(metrics, from.metricsBytes()) != from.metricsCrc()) {
+                throw new InputException(metrics + ": missing, or not the metrics its checkpoint continues (length "
+                        + "or checksum differ); delete " + partial + " and run the scene afresh");
+            }
+        } else if (resumable && (Files.exists(partial.resolve(CHECKPOINT))
+                || Files.exists(partial.resolve(RunDirectory.COMPLETE)))) {
             throw new InputException(out + " holds an unfinished run (" + partial + "): continue it with --resume, "
                     + "or delete that directory to start again");
         }
         Path staging;
         if (resumable) {
             if (from == null) {
-                deleteTree(partial); // leftovers of a run killed before its first checkpoint
+                RunDirectory.deleteTree(partial); // leftovers of a run killed before its first checkpoint
             }
             Files.createDirectories(partial);
             staging = partial;
         } else {
-            staging = Files.createTempDirectory(out, ".staging-");
+            staging = RunDirectory.newStaging(out);
         }
         boolean done = false;
         try {
             if (!runInto(staging, objEvery, checkpointEvery, from, stops ? stopAfter : scene.frames())) {
                 return false; // stopped early: the checkpoint and the partial outputs stay in staging
             }
-            List<Path> produced;
-            try (Stream<Path> s = Files.list(staging)) {
-                produced = s.filter(p -> !p.getFileName().toString().startsWith(CHECKPOINT)).toList();
-            }
-            for (Path p : produced) {
-                Path dest = out.resolve(p.getFileName().toString());
-                if (Files.isDirectory(dest)) {
-                    deleteTree(dest);
-                }
-                Files.move(p, dest, StandardCopyOption.REPLACE_EXISTING);
-            }
+            RunDirectory.publish(staging, out, fingerprint);
             done = true;
         } finally {
-            if (done || !resumable || !Files.exists(partial.resolve(CHECKPOINT))) {
-                deleteTree(staging); // finished, not resumable, or stopped before its first checkpoint
-            } else {
+            if (!done && (!resumable || !Files.exists(partial.resolve(CHECKPOINT)))) {
+                RunDirectory.deleteTree(staging); // not resumable, or stopped before its first checkpoint
+            } else if (!done) {
                 LOG.log(stops ? Level.INFO : Level.WARNING, "{0}: the unfinished run is kept in {1}; ''--resume'' "
                         + "continues it from its last checkpoint", new Object[] {scene.name(), partial});
             }
@@ -322,14 +330,30 @@ public final class SceneRun {
         return true;
     }
 
+    /**
+     * @return the outcome of the last finished {@link #run}, or null before one finished
+     */
+    public RunOutcome outcome() {
+        return outcome;
+    }
+
+    /** The largest strain tolerance of the scene's cloths (the failure bound is relative to it). */
+    private double strainTolerance() {
+        double t = 0;
+        for (SceneCloth c : cloths) {
+            t = Math.max(t, c.model.material.strainTolerance());
+        }
+        return t;
+    }
+
     /** Simulates up to frame {@code last}; returns whether that is the scene's last frame. */
     private boolean runInto(Path dir, int objEvery, int checkpointEvery, Checkpoint from, int last)
             throws IOException {
         Path metrics = dir.resolve("metrics.csv");
         int first = 1;
-        if (from == null) {
-            writeObj(dir.resolve("rest.obj"), true);
-        } else {
+        // the rest mesh depends on the scene only: written again on resume, in case it was lost
+        writeObj(dir.resolve("rest.obj"), true);
+        if (from != null) {
             // back to the checkpoint: metrics rows and frame files written after it are dropped
             try (FileChannel ch = FileChannel.open(metrics, StandardOpenOption.WRITE)) {
                 if (ch.size() < from.metricsBytes()) {
@@ -371,7 +395,8 @@ public final class SceneRun {
                     writeObj(frames.resolve(frameName(f)), false);
                 }
                 if (f < scene.frames() && (checkpointEvery > 0 && f % checkpointEvery == 0 || f == last)) {
-                    checkpoint(f, Files.size(metrics)).write(dir.resolve(CHECKPOINT));
+                    long length = Files.size(metrics);
+                    checkpoint(f, length, Checkpoint.crcOf(metrics, length)).write(dir.resolve(CHECKPOINT));
                 }
                 if (frameListener != null) {
                     frameListener.accept(f);
@@ -382,6 +407,7 @@ public final class SceneRun {
             return false;
         }
         writeObj(dir.resolve("final.obj"), false);
+        outcome = RunOutcome.of(metrics, strainTolerance());
         writeSummary(dir.resolve("summary.json"));
         return true;
     }
@@ -390,12 +416,12 @@ public final class SceneRun {
         return String.format(Locale.ROOT, "frame_%04d.obj", f);
     }
 
-    private Checkpoint checkpoint(int frame, long metricsBytes) {
+    private Checkpoint checkpoint(int frame, long metricsBytes, long metricsCrc) {
         List<SolverState> states = new ArrayList<>();
         for (SceneCloth c : cloths) {
             states.add(c.solver.snapshot());
         }
-        return new Checkpoint(Checkpoint.fingerprint(scene), frame, metricsBytes,
+        return new Checkpoint(Checkpoint.fingerprint(scene), frame, metricsBytes, metricsCrc,
                 new Checkpoint.Totals(worstPenetrations, worstSelfIntersections, worstRed, worstMax, cappedSteps,
                         totalIterations, steps), states);
     }
@@ -673,22 +699,8 @@ public final class SceneRun {
         root.put("hitIterationCap", cappedSteps > 0);
         root.put("stepsAtIterationCap", cappedSteps);
         root.put("meanIterationsPerStep", steps == 0 ? 0 : (double) totalIterations / steps);
+        outcome.writeTo(root);
         Files.writeString(file, mapper.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            s.sorted(Comparator.reverseOrder()).forEach(q -> {
-                try {
-                    Files.delete(q);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
     }
 
     /**
@@ -697,6 +709,9 @@ public final class SceneRun {
      * @param out the output directory
      */
     static void checkOutput(Path out) {
+        if (out.toString().isBlank()) {
+            throw new InputException("--out: empty directory name (give the directory for the outputs)");
+        }
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException(out + ": --out must be a directory, but a file of that name exists");
         }
