@@ -248,6 +248,77 @@ class RunIntegrityTest {
     }
 
     @Test
+    void killedAtRandomMomentsAndResumedTheRunEndsAsIfUninterrupted() throws Exception {
+        // `cloth run --checkpoint-every 1` of 300 frames in a separate JVM, killed with SIGKILL
+        // (no shutdown hook, no cleanup) and started again, with --resume once a checkpoint or a
+        // publish marker exists, until a call finishes: first at a random moment of start-up
+        // (before any checkpoint), then each time once metrics.csv has reached a seeded random
+        // frame (mid-frame, mid-checkpoint), then as soon as the publish marker appears. Every
+        // output file must equal the uninterrupted run's, metrics.csv but its wall-time column,
+        // and no working directory may be left.
+        Path scene = write("long.json", SHEET.replace("\"frames\": 12", "\"frames\": 300"));
+        Path straight = tmp.resolve("straight");
+        new SceneRun(SceneReader.read(scene)).run(straight, 5);
+        Path out = tmp.resolve("killed");
+        Path partial = out.resolve(SceneRun.PARTIAL);
+        java.util.Random random = new java.util.Random(20261127);
+        int kills = 0;
+        int target = 0;
+        for (int attempt = 0; attempt < 12; attempt++) {
+            boolean resume = Files.exists(partial.resolve("checkpoint.bin"))
+                    || Files.exists(partial.resolve(RunDirectory.COMPLETE));
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                    .toString(), "-cp", System.getProperty("java.class.path"), "org.isocloth.cli.Main", "run",
+                    scene.toString(), "--out", out.toString(), "--obj-every", "5", "--checkpoint-every", "1"));
+            if (resume) {
+                cmd.add("--resume");
+            }
+            Path log = tmp.resolve("log-" + attempt + ".txt");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean killed = false;
+            if (attempt == 0) {
+                killed = !p.waitFor(50 + random.nextInt(300), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } else if (attempt <= 6) {
+                target = target + 1 + random.nextInt(45); // frames 1–270 in six kills
+                killed = waitFor(p, () -> lines(partial.resolve("metrics.csv")) >= 2 + target);
+            } else if (attempt == 7) {
+                killed = waitFor(p, () -> Files.exists(partial.resolve(RunDirectory.COMPLETE)));
+            }
+            if (killed) {
+                p.destroyForcibly().waitFor();
+                kills++;
+                continue;
+            }
+            assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "the call finishes");
+            assertEquals(0, p.exitValue(), Files.readString(log));
+            break;
+        }
+        assertTrue(kills >= 4, "the run was killed at least 4 times (" + kills + ")");
+        assertFalse(Files.exists(partial));
+        assertSameOutputs(straight, out);
+    }
+
+    /** Polls until {@code condition} holds (true) or the process ends (false). */
+    private static boolean waitFor(Process p, java.util.function.BooleanSupplier condition)
+            throws InterruptedException {
+        while (p.isAlive()) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(1);
+        }
+        return false;
+    }
+
+    private static long lines(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file).lines().count() : 0;
+        } catch (IOException e) {
+            return 0; // being replaced at this moment: try again
+        }
+    }
+
+    @Test
     void leftoversOfKilledRunsAreDeletedAndAnEmptyOutIsRefused() throws IOException {
         Path scene = write("fall.json", SHEET);
         Path out = tmp.resolve("out");
