@@ -9,7 +9,7 @@ import org.isocloth.mesh.ObjWriter;
 import org.isocloth.mesh.TriMesh;
 
 /**
- * Garment meshes made by code, shipped as OBJ files under {@code isocloth/garments/} (the scene
+ * Garment meshes made by code, shipped as OBJ files under {@code isocloth/scenes/garments/} (the scene
  * files refer to those; {@code GarmentsTest} checks that the shipped files are what this class
  * makes). Regenerate with {@code java -cp ... org.isocloth.samples.Garments DIR}.
  */

@@ -517,11 +517,11 @@ public class Previewer extends SimpleApplication {
         }
         Path dir = Files.createTempDirectory("isocloth-showcase");
         // deleted at exit in the reverse order of registration: directories first, files last
-        for (String sub : new String[] {"", "isocloth", "isocloth/scenes", "isocloth/characters"}) {
+        for (String sub : new String[] {"", "isocloth", "isocloth/scenes", "isocloth/scenes/characters"}) {
             Files.createDirectories(dir.resolve(sub));
             dir.resolve(sub).toFile().deleteOnExit();
         }
-        for (String name : new String[] {scene, "isocloth/characters/jaime-walk.isocache"}) {
+        for (String name : new String[] {scene, "isocloth/scenes/characters/jaime-walk.isocache"}) {
             Path out = dir.resolve(name);
             try (java.io.InputStream in = Previewer.class.getResourceAsStream("/" + name)) {
                 if (in == null) {

@@ -88,7 +88,7 @@ class CharacterBakeTest {
         // the bind pose): regenerate it with CharacterBake when the bake changes
         Path out = tmp.resolve("jaime.isocache");
         CharacterBake.bake(new DesktopAssetManager(true), "Models/Jaime/Jaime.j3o", "Walk", 30, 2.5, out);
-        assertArrayEquals(Files.readAllBytes(Path.of("src/main/resources/isocloth/characters/jaime-walk-from-tpose.isocache")),
+        assertArrayEquals(Files.readAllBytes(Path.of("src/main/resources/isocloth/scenes/characters/jaime-walk-from-tpose.isocache")),
                 Files.readAllBytes(out));
     }
 
@@ -120,7 +120,7 @@ class CharacterBakeTest {
         // the looping cache the showcase scene plays (showcase.json: one Walk cycle at 30 fps)
         Path out = tmp.resolve("walk.isocache");
         CharacterBake.bake(new DesktopAssetManager(true), "Models/Jaime/Jaime.j3o", "Walk", 30, out);
-        assertArrayEquals(Files.readAllBytes(Path.of("src/main/resources/isocloth/characters/jaime-walk.isocache")),
+        assertArrayEquals(Files.readAllBytes(Path.of("src/main/resources/isocloth/scenes/characters/jaime-walk.isocache")),
                 Files.readAllBytes(out));
     }
 }

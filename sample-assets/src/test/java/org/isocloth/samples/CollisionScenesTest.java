@@ -184,7 +184,7 @@ class CollisionScenesTest {
 
     @Test
     void skirtDrapesOverHipsAndLegsInTheWindCleanly() throws IOException {
-        // The sample skirt (a flared cone, isocloth/garments/skirt.obj, waist pinned) over a hip
+        // The sample skirt (a flared cone, isocloth/scenes/garments/skirt.obj, waist pinned) over a hip
         // capsule and two leg capsules, blown against them by a 2.6 m/s wind (drag 0.5 kg/(m²·s):
         // 1.3 N/m² at the start, ~0.7 of the skirt's weight per area): contacts on the doubly
         // curved hip cap and between the legs, the hem folding. The scene holds its collider
@@ -210,7 +210,7 @@ class CollisionScenesTest {
 
     @Test
     void tshirtSettlesOnTheMannequinCleanly() throws IOException {
-        // The sample T-shirt (isocloth/garments/tshirt.obj, nothing pinned) built 1–2 cm around a
+        // The sample T-shirt (isocloth/scenes/garments/tshirt.obj, nothing pinned) built 1–2 cm around a
         // capsule mannequin in T-pose falls onto its shoulders and arms and comes to rest there:
         // every frame clean (measured: red strain ≤ 9.3e-4, worst edge 1.07 %); at the end it
         // still touches the body (contacts) and is at rest: kinetic energy below 1e-5 J, i.e. an

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The shipped garment files are exactly what {@link Garments} makes, and are valid cloth meshes. */
 class GarmentsTest {
-    private static final Path DIR = Path.of("src/main/resources/isocloth/garments");
+    private static final Path DIR = Path.of("src/main/resources/isocloth/scenes/garments");
 
     @TempDir
     Path tmp;

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.isocloth.InputException;
+import org.isocloth.scene.PathScope;
 import org.isocloth.scene.SceneCloth;
 import org.isocloth.scene.SceneReader;
 import org.isocloth.scene.SceneSpec;
@@ -101,8 +102,12 @@ public final class Main {
         boolean resume = false;
         int stopAfter = 0;
         SolverOptions.ColliderContacts contacts = null;
+        PathScope scope = PathScope.SCENE_FOLDER;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
+                case "--allow-outside-paths":
+                    scope = PathScope.ANYWHERE;
+                    break;
                 case "--contact-springs":
                     contacts = SolverOptions.ColliderContacts.SPRINGS;
                     break;
@@ -138,7 +143,7 @@ public final class Main {
             throw new InputException("run: missing --out DIR");
         }
         SceneRun.checkOutput(dir);
-        SceneSpec spec = SceneReader.read(Path.of(scene));
+        SceneSpec spec = SceneReader.read(Path.of(scene), scope);
         long t0 = System.nanoTime();
         SceneRun run = new SceneRun(spec);
         if (contacts != null) {
@@ -197,7 +202,7 @@ public final class Main {
 
     private static void usage(PrintStream out) {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]"
-                + " [--stop-after FRAME] [--contact-springs|--contact-planes]");
+                + " [--stop-after FRAME] [--contact-springs|--contact-planes] [--allow-outside-paths]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N] [--no-self-collisions]"

@@ -144,6 +144,26 @@ final class RunDirectory {
         return Files.isRegularFile(marker) ? Files.readString(marker, StandardCharsets.UTF_8).trim() : null;
     }
 
+    /**
+     * Deletes the hidden temporary files ({@code .NAME.HEX.tmp}) that an atomic write killed
+     * part-way leaves in a working directory.
+     *
+     * @param dir the directory (only its own entries)
+     * @throws IOException if one cannot be deleted
+     */
+    static void deleteTemporaryFiles(Path dir) throws IOException {
+        List<Path> tmp;
+        try (Stream<Path> s = Files.list(dir)) {
+            tmp = s.filter(p -> {
+                String n = p.getFileName().toString();
+                return n.startsWith(".") && n.endsWith(".tmp") && Files.isRegularFile(p);
+            }).toList();
+        }
+        for (Path p : tmp) {
+            Files.delete(p);
+        }
+    }
+
     static void deleteTree(Path p) throws IOException {
         if (!Files.exists(p)) {
             return;

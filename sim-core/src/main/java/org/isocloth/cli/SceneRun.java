@@ -369,9 +369,14 @@ public final class SceneRun {
         if (objEvery > 0) {
             Files.createDirectories(frames);
         }
-        if (from != null && Files.isDirectory(frames)) {
-            for (int f = first; f <= scene.frames(); f++) {
-                Files.deleteIfExists(frames.resolve(frameName(f)));
+        if (from != null) {
+            // a run killed while writing a file leaves its temporary file: the directory is ours
+            RunDirectory.deleteTemporaryFiles(dir);
+            if (Files.isDirectory(frames)) {
+                RunDirectory.deleteTemporaryFiles(frames);
+                for (int f = first; f <= scene.frames(); f++) {
+                    Files.deleteIfExists(frames.resolve(frameName(f)));
+                }
             }
         }
         double dtFrame = 1.0 / scene.fps();

@@ -32,6 +32,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.isocloth.InputException;
+import org.isocloth.UserFiles;
 import org.isocloth.model.Fabric;
 
 /**
@@ -94,10 +95,24 @@ public final class SceneReader {
      *     scene; the message names the file, the JSON path of the field and the reason
      */
     public static SceneSpec read(Path file) {
+        return read(file, PathScope.SCENE_FOLDER);
+    }
+
+    /**
+     * Reads and validates a scene file, with the files it names allowed where {@code scope}
+     * says.
+     *
+     * @param file the scene file, JSON in UTF-8 (UTF-16/32 with a byte order mark are detected)
+     * @param scope where the meshes, colliders and caches the scene names may lie
+     * @return the scene
+     * @throws InputException as {@link #read(Path)}, and if a path leads outside {@code scope}
+     */
+    public static SceneSpec read(Path file, PathScope scope) {
         Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(scope, "scope");
         byte[] bytes;
         try {
-            long size = Files.size(file);
+            long size = UserFiles.requireRegularFile(file, "scene file");
             if (size > MAX_FILE_BYTES) {
                 throw new InputException(label(file) + ": cannot read file (" + size
                         + " bytes is more than the " + MAX_FILE_BYTES
@@ -114,7 +129,7 @@ public final class SceneReader {
         } catch (IOException e) {
             throw malformed(file, e);
         }
-        return new Walker(file).scene(root);
+        return new Walker(file, scope).scene(root);
     }
 
     /**
@@ -128,7 +143,23 @@ public final class SceneReader {
      *     names the file, the JSON path of the field and the reason
      */
     public static SceneSpec parse(String json, Path file) {
+        return parse(json, file, PathScope.SCENE_FOLDER);
+    }
+
+    /**
+     * {@link #parse(String, Path)} with the files the scene names allowed where {@code scope}
+     * says.
+     *
+     * @param json the JSON text
+     * @param file the path the scene is deemed to come from
+     * @param scope where the meshes, colliders and caches the scene names may lie
+     * @return the scene
+     * @throws InputException as {@link #parse(String, Path)}, and if a path leads outside
+     *     {@code scope}
+     */
+    public static SceneSpec parse(String json, Path file, PathScope scope) {
         Objects.requireNonNull(json, "json");
+        Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(file, "file");
         JsonNode root;
         try {
@@ -137,7 +168,7 @@ public final class SceneReader {
         } catch (IOException e) {
             throw malformed(file, e);
         }
-        return new Walker(file).scene(root);
+        return new Walker(file, scope).scene(root);
     }
 
     private static Set<String> orderedSet(String... names) {
@@ -146,6 +177,8 @@ public final class SceneReader {
 
     /** Walks one scene's JSON tree; knows the file for messages and path resolution. */
     private static final class Walker {
+        /** Longest name of a scene, cloth or collider, in characters. */
+        private static final int MAX_NAME = 200;
         private final Path file;
         private final String label;
 
@@ -156,8 +189,11 @@ public final class SceneReader {
         /** The scene's frame rate, the default of an OBJ sequence's. */
         private double sceneFps = SceneSpec.DEFAULT_FPS;
 
-        Walker(Path file) {
+        private final PathScope scope;
+
+        Walker(Path file, PathScope scope) {
             this.file = file;
+            this.scope = scope;
             this.label = label(file);
             // to add a mesh kind: a record implementing MeshSpec, a parser method, one line here
             meshKinds.put("grid", this::grid);
@@ -342,11 +378,11 @@ public final class SceneReader {
         }
 
         private MeshSpec obj(JsonNode node, String path) {
-            return new ObjMeshSpec(resolve(pathText(node, path)));
+            return new ObjMeshSpec(resolve(pathText(node, path), path));
         }
 
         private MeshSpec gltf(JsonNode node, String path) {
-            return new GltfMeshSpec(resolve(pathText(node, path)));
+            return new GltfMeshSpec(resolve(pathText(node, path), path));
         }
 
         /** A non-blank string naming a path, as written. */
@@ -361,13 +397,32 @@ public final class SceneReader {
             }
         }
 
-        /** {@code p} resolved against the scene file's directory (normalized) unless absolute. */
-        private Path resolve(Path p) {
-            if (p.isAbsolute()) {
-                return p;
-            }
+        /**
+         * {@code p} resolved against the scene file's directory (normalized) unless absolute.
+         * With {@link PathScope#SCENE_FOLDER} the result, and the file it names after following
+         * links, must lie in the scene file's folder or below it.
+         */
+        private Path resolve(Path p, String jsonPath) {
             Path dir = file.getParent();
-            return (dir == null ? p : dir.resolve(p)).normalize();
+            Path resolved = p.isAbsolute() ? p : (dir == null ? p : dir.resolve(p)).normalize();
+            if (scope == PathScope.SCENE_FOLDER) {
+                Path base = file.toAbsolutePath().normalize().getParent();
+                Path abs = resolved.toAbsolutePath().normalize();
+                boolean inside = base != null && abs.startsWith(base);
+                if (inside && Files.exists(abs)) {
+                    try {
+                        inside = abs.toRealPath().startsWith(base.toRealPath());
+                    } catch (IOException e) {
+                        inside = false;
+                    }
+                }
+                if (!inside) {
+                    throw error(jsonPath, Check.quote(p.toString()) + " lies outside the scene's folder"
+                            + (base == null ? "" : " " + UserFiles.shown(base)) + "; the files a scene names must "
+                            + "be in its folder or below it (cloth run and bake --allow-outside-paths allow any)");
+                }
+            }
+            return resolved;
         }
 
         /** Checks that a file named by the field at {@code path} exists. */
@@ -522,13 +577,13 @@ public final class SceneReader {
         }
 
         private ColliderSpec objCollider(JsonNode node, String path, Common c) {
-            Path p = resolve(pathText(node, path));
+            Path p = resolve(pathText(node, path), path);
             requireFile(path, p, "");
             return new ObjColliderSpec(c.name, p, c.friction);
         }
 
         private ColliderSpec gltfCollider(JsonNode node, String path, Common c) {
-            Path p = resolve(pathText(node, path));
+            Path p = resolve(pathText(node, path), path);
             requireFile(path, p, "");
             return new GltfColliderSpec(c.name, p, c.friction);
         }
@@ -537,7 +592,7 @@ public final class SceneReader {
             object(node, path);
             checkFields(node, path, CACHE_FIELDS);
             String filePath = child(path, "path");
-            Path p = resolve(pathText(required(node, path, "path"), filePath));
+            Path p = resolve(pathText(required(node, path, "path"), filePath), filePath);
             requireFile(filePath, p, "");
             boolean loop = optBoolean(node, path, "loop", false);
             String model = null;
@@ -563,7 +618,7 @@ public final class SceneReader {
             Path written = pathText(required(node, path, "pattern"), patternPath);
             requireOk(patternPath, ObjSequenceSpec.patternViolation(written));
             double fps = optNumber(node, path, "fps", Check.FPS, sceneFps);
-            ObjSequenceSpec spec = new ObjSequenceSpec(c.name, resolve(written), fps, c.friction);
+            ObjSequenceSpec spec = new ObjSequenceSpec(c.name, resolve(written, patternPath), fps, c.friction);
             requireFile(patternPath, spec.frame(ObjSequenceSpec.FIRST_FRAME),
                     " (the first frame, number " + ObjSequenceSpec.FIRST_FRAME + ")");
             return spec;
@@ -625,7 +680,31 @@ public final class SceneReader {
             String path = child(parentPath, "name");
             String name = string(parent.get("name"), path);
             requireOk(path, Check.nonBlank(name));
+            requireOk(path, nameViolation(name));
             return name;
+        }
+
+        /**
+         * Names go into file names, OBJ group lines and summary.json: they must be text that
+         * UTF-8 can encode (no unpaired surrogate), on one line, and of a sensible length.
+         */
+        private static String nameViolation(String name) {
+            if (name.codePointCount(0, name.length()) > MAX_NAME) {
+                return "is longer than " + MAX_NAME + " characters";
+            }
+            for (int i = 0; i < name.length(); i++) {
+                char ch = name.charAt(i);
+                if (Character.isHighSurrogate(ch) && i + 1 < name.length()
+                        && Character.isLowSurrogate(name.charAt(i + 1))) {
+                    i++;
+                } else if (Character.isSurrogate(ch)) {
+                    return "holds an unpaired UTF-16 surrogate at character " + (i + 1)
+                            + " (not text that can be written)";
+                } else if (Character.isISOControl(ch) || ch == '\u2028' || ch == '\u2029') {
+                    return "holds a control or line-break character at character " + (i + 1);
+                }
+            }
+            return null;
         }
 
         private double optNumber(JsonNode parent, String parentPath, String key, Check.Range range,

@@ -81,20 +81,20 @@ class CommandLineTest {
         assertEquals(rows[0], rows[1]);
     }
 
-    /** A scene directory holding only skirt.json, beside the OBJ it names (../garments/skirt.obj). */
+    /** A scene directory holding only skirt.json and the OBJ it names (garments/skirt.obj). */
     private Path skirtOnlyScenes() throws IOException {
         Path assets = sampleAssets();
         Path scenes = Files.createDirectories(tmp.resolve("scenes"));
-        Files.createDirectories(tmp.resolve("garments"));
+        Files.createDirectories(scenes.resolve("garments"));
         Files.copy(assets.resolve("scenes/skirt.json"), scenes.resolve("skirt.json"));
-        Files.copy(assets.resolve("garments/skirt.obj"), tmp.resolve("garments/skirt.obj"));
+        Files.copy(assets.resolve("scenes/garments/skirt.obj"), scenes.resolve("garments/skirt.obj"));
         return scenes;
     }
 
     @Test
     void benchGarmentRowReportsTheSkirtAndItsRatioToTheSheet() throws IOException {
         // The garment section on the sample skirt alone: a scene directory holding only skirt.json
-        // (and the OBJ it names, ../garments/skirt.obj), so the walking shirt and the T-shirt are
+        // (and the OBJ it names, garments/skirt.obj), so the walking shirt and the T-shirt are
         // reported missing, one row each naming the file, and the skirt runs 3 steps.
         Path scenes = skirtOnlyScenes();
         assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",

@@ -280,7 +280,8 @@ class RunIntegrityTest {
                 killed = !p.waitFor(50 + random.nextInt(300), java.util.concurrent.TimeUnit.MILLISECONDS);
             } else if (attempt <= 6) {
                 target = target + 1 + random.nextInt(45); // frames 1–270 in six kills
-                killed = waitFor(p, () -> lines(partial.resolve("metrics.csv")) >= 2 + target);
+                int rows = 2 + target;
+                killed = waitFor(p, () -> lines(partial.resolve("metrics.csv")) >= rows);
             } else if (attempt == 7) {
                 killed = waitFor(p, () -> Files.exists(partial.resolve(RunDirectory.COMPLETE)));
             }
