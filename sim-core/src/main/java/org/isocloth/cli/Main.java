@@ -84,8 +84,10 @@ public final class Main {
         } catch (IOException e) {
             err.println("cloth: cannot write output: " + e);
             return 1;
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            err.println("cloth: internal error: " + e);
+        } catch (RuntimeException | StackOverflowError e) {
+            // a defect of cloth, not of the input: one line, the trace only in the FINE log
+            err.println("cloth: internal error: " + org.isocloth.UserFiles.shown(e.toString())
+                    + " (please report it with the command and its input)");
             Logger.getLogger(Main.class.getName()).log(Level.FINE, "internal error", e);
             return 1;
         } catch (OutOfMemoryError e) {
@@ -124,7 +126,7 @@ public final class Main {
                     stopAfter = positive(value(args, ++i, "--stop-after"), "--stop-after");
                     break;
                 case "--out":
-                    dir = Path.of(value(args, ++i, "--out"));
+                    dir = path(value(args, ++i, "--out"), "--out");
                     break;
                 case "--obj-every":
                     objEvery = positive(value(args, ++i, "--obj-every"), "--obj-every");
@@ -143,7 +145,7 @@ public final class Main {
             throw new InputException("run: missing --out DIR");
         }
         SceneRun.checkOutput(dir);
-        SceneSpec spec = SceneReader.read(Path.of(scene), scope);
+        SceneSpec spec = SceneReader.read(path(scene, "SCENE"), scope);
         long t0 = System.nanoTime();
         SceneRun run = new SceneRun(spec);
         if (contacts != null) {
@@ -191,6 +193,21 @@ public final class Main {
             throw new InputException(flag + ": expected a positive integer, got " + n);
         }
         return n;
+    }
+
+    /**
+     * @param text a path given on the command line
+     * @param what the argument, for the message
+     * @return the path
+     * @throws InputException if the text is not a path on this system (a NUL character, say)
+     */
+    static Path path(String text, String what) {
+        try {
+            return Path.of(text);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new InputException(what + ": not a valid path " + org.isocloth.UserFiles.shown(text) + " ("
+                    + e.getReason() + ")");
+        }
     }
 
     static String value(String[] args, int i, String flag) {

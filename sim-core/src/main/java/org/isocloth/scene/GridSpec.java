@@ -22,6 +22,16 @@ import java.util.Objects;
  */
 public record GridSpec(double[] size, int[] cells, double[] center, double[] normal, double[] uAxis)
         implements MeshSpec {
+    /**
+     * Smallest cell side, m (0.1 mm). Below it a mesh's vertices lie closer than its welding
+     * tolerance and its triangles are degenerate; no textile is modelled at that scale.
+     */
+    public static final double MIN_CELL = 1e-4;
+    /**
+     * Most cells of a grid (two base triangles each): a million cells make 8 million subdivided
+     * triangles, whose system needs several GB of memory and minutes per step.
+     */
+    public static final long MAX_CELLS = 1_000_000;
 
     /** Default side lengths: [1, 1] m. */
     private static final double[] DEFAULT_SIZE = {1, 1};

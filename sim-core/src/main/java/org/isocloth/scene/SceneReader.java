@@ -374,6 +374,19 @@ public final class SceneReader {
             double[] uAxis = optVector(node, path, "uAxis", 3, d.uAxis());
             requireOk(child(path, "uAxis"), Check.nonZero(uAxis));
             requireOk(child(path, "uAxis"), Check.perpendicular(normal, uAxis));
+            if ((long) cells[0] * cells[1] > GridSpec.MAX_CELLS) {
+                throw error(child(path, "cells"), String.format(java.util.Locale.ROOT,
+                        "%d × %d cells is more than the %,d cells a grid may have", cells[0], cells[1],
+                        GridSpec.MAX_CELLS));
+            }
+            for (int i = 0; i < 2; i++) {
+                double cell = size[i] / cells[i];
+                if (!(cell >= GridSpec.MIN_CELL)) {
+                    throw error(index(child(path, "size"), i), String.format(java.util.Locale.ROOT,
+                            "%.3g m over %d cells gives cells of %.3g m, below the %.0e m smallest cell",
+                            size[i], cells[i], cell, GridSpec.MIN_CELL));
+                }
+            }
             return new GridSpec(size, cells, center, normal, uAxis);
         }
 
