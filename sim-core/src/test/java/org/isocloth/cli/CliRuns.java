@@ -60,13 +60,25 @@ final class CliRuns {
      * @return the output directory
      */
     static Path runOk(Path file, String sceneText) throws IOException {
+        return runExpecting(file, sceneText, 0);
+    }
+
+    /**
+     * {@link #runOk} for a run that must end with the given exit status (3: frames failed).
+     *
+     * @param file where to write the scene
+     * @param sceneText the scene's JSON
+     * @param expected the exit status
+     * @return the output directory
+     */
+    static Path runExpecting(Path file, String sceneText, int expected) throws IOException {
         Files.writeString(file, sceneText);
         Path out = file.resolveSibling("out" + System.nanoTime());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Main.run(new String[] {"run", file.toString(), "--out", out.toString()},
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        assertEquals(expected, status, err.toString(StandardCharsets.UTF_8));
         return out;
     }
 }

@@ -31,8 +31,8 @@ class ClothLayersTest {
                                                  "normal": [0, 1, 0], "uAxis": [0.955, 0, 0.296] } }MATERIAL } ] }
         """;
 
-    private Path run(String material) throws Exception {
-        return CliRuns.runOk(tmp.resolve("layers.json"), SCENE.replace("MATERIAL", material));
+    private Path run(String material, int status) throws Exception {
+        return CliRuns.runExpecting(tmp.resolve("layers.json"), SCENE.replace("MATERIAL", material), status);
     }
 
     private static int column(List<String> rows, int row, String name) {
@@ -48,7 +48,7 @@ class ClothLayersTest {
         // at the 5 mm thickness (mean height below 1 cm), the upper on the lower, one cloth–cloth
         // proximity higher: min(thickness 5 mm, a quarter of the shortest fine edge, the upper
         // sheet's 0.24 m / 6 / 2 = 2 cm) = 5 mm; asserted with 1 mm to spare.
-        Path out = run("");
+        Path out = run("", 0);
         List<String> rows = Files.readAllLines(out.resolve("metrics.csv"));
         for (int r = 1; r < rows.size(); r++) {
             assertEquals(0, column(rows, r, "self_intersections"), rows.get(r));
@@ -77,8 +77,9 @@ class ClothLayersTest {
     @Test
     void sheetsOfDifferentMaterialsPassThroughEachOtherAndTheMetricSaysSo() throws Exception {
         // A denser upper sheet is a separate cloth: it falls through the lower one onto the
-        // floor, and the crossings show in self_intersections.
-        Path out = run(", \"material\": { \"density\": 0.3 }");
+        // floor, and the crossings show in self_intersections; the run ends with status 3 and
+        // summary.json's outcome "failed".
+        Path out = run(", \"material\": { \"density\": 0.3 }", Main.FAILED_FRAMES);
         List<String> rows = Files.readAllLines(out.resolve("metrics.csv"));
         int worst = 0;
         for (int r = 1; r < rows.size(); r++) {
@@ -87,6 +88,8 @@ class ClothLayersTest {
         assertTrue(worst > 0, "no crossing counted");
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertEquals(2, summary.get("cloths").size(), summary.toString());
+        assertEquals("failed", summary.get("outcome").asText());
+        assertTrue(summary.get("framesWithIntersections").asInt() > 0, summary.toString());
     }
 
     /** The y coordinates of the vertices of final.obj, in order. */

@@ -131,7 +131,7 @@ class SceneReaderErrorTest {
                         "expected an object, got 1"),
                 c(motion("'until': 'never'"), "cloths[0].pins[0].motion.until",
                         "expected a number, got \"never\""),
-                c(scene("'name': 'line\\nbreak', 'fps': 'a\\nb'"), "fps",
+                c(scene("'name': 'line break', 'fps': 'a\\nb'"), "fps",
                         "expected a number, got \"a\\nb\""));
     }
 

@@ -346,7 +346,8 @@ class SceneReaderTest {
 
     private static Path objPath(String obj, Path sceneFile) {
         String json = "{\"cloths\": [{\"mesh\": {\"obj\": " + quoted(obj) + "}}]}";
-        MeshSpec mesh = SceneReader.parse(json, sceneFile).cloths().get(0).mesh();
+        // the resolution is checked for any path; PathScope.SCENE_FOLDER is HostileSceneTest's
+        MeshSpec mesh = SceneReader.parse(json, sceneFile, PathScope.ANYWHERE).cloths().get(0).mesh();
         return assertInstanceOf(ObjMeshSpec.class, mesh).path();
     }
 
@@ -376,7 +377,7 @@ class SceneReaderTest {
     void boundaryValuesAreAccepted() {
         String json = "{\"fps\": 10000, \"frames\": 0, \"substeps\": 1000,"
                 + " \"gravity\": [0, -1000, 0], \"solver\": {\"maxIterations\": 1000},"
-                + " \"cloths\": [{\"mesh\": {\"grid\": {\"size\": [1000, 1e-9], \"cells\": [4000, 1],"
+                + " \"cloths\": [{\"mesh\": {\"grid\": {\"size\": [1000, 1e-4], \"cells\": [4000, 1],"
                 + " \"normal\": [0, 0, 3], \"uAxis\": [2, 0, 1e-6]}},"
                 + " \"material\": {\"density\": 1000, \"bendingStiffness\": 0, \"strainTolerance\": 0.5,"
                 + " \"damping\": 100, \"drag\": 1000},"
@@ -407,18 +408,17 @@ class SceneReaderTest {
     }
 
     @Test
-    void missingFileIsReportedWithTheExceptionName(@TempDir Path dir) {
+    void missingFileIsReportedAsMissing(@TempDir Path dir) {
         Path file = dir.resolve("hang.json");
         InputException e = assertThrows(InputException.class, () -> SceneReader.read(file));
-        assertEquals(file + ": cannot read file (NoSuchFileException)", e.getMessage());
+        assertEquals(file + ": no such file (scene file)", e.getMessage());
     }
 
     @Test
     void directoryIsReportedAsUnreadable(@TempDir Path dir) throws Exception {
         Path file = Files.createDirectory(dir.resolve("hang.json"));
         InputException e = assertThrows(InputException.class, () -> SceneReader.read(file));
-        assertTrue(e.getMessage().startsWith(file + ": cannot read file ("), e.getMessage());
-        assertTrue(e.getMessage().endsWith(")"), e.getMessage());
+        assertEquals(file + ": the scene file is a directory, not a regular file", e.getMessage());
         assertEquals(-1, e.getMessage().indexOf('\n'));
     }
 
