@@ -10,7 +10,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -22,15 +21,20 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.zip.CRC32C;
 import org.isocloth.InputException;
+import org.isocloth.UserFiles;
 
 /**
  * Reads a bake cache ({@link CacheFormat}) with random access to any frame.
  *
- * <p>{@link #open(Path)} validates the whole header (magic, version, checksum, counts, indices,
- * texture coordinates) and the exact file size before returning, and every frame read checks
- * its block's checksum. Every problem is an {@link InputException} with one line naming the file
- * and the reason, e.g. {@code "out/c.isocache: truncated: 20 frames need 1045120 bytes, the file
- * has 524288 (was the bake interrupted?)"}.
+ * <p>{@link #open(Path)} accepts only a regular file ({@link UserFiles#requireRegularFile}: a
+ * pipe or a device could block for ever), validates the whole header (magic, version, checksum,
+ * counts, indices, texture coordinates) and the exact file size before returning, and every frame
+ * read checks its block's checksum and that every coordinate is finite (a block with a valid
+ * checksum may still hold NaN if it was written by other software or patched). Every problem is an
+ * {@link InputException} with one line naming the file and the reason, e.g.
+ * {@code "out/c.isocache: truncated: 20 frames need 1045120 bytes, the file has 524288 (was the
+ * bake interrupted?)"}; file and cloth names in messages are shortened as
+ * {@link UserFiles#shown(String)} does.
  *
  * <p>Frames are numbered from 0 (the first recorded frame) to {@link #frameCount()} − 1; frame
  * k is scene frame {@link #firstFrame()} + k, at scene time (firstFrame + k) / fps. Reads are
@@ -38,6 +42,8 @@ import org.isocloth.InputException;
  */
 public final class CacheReader implements Closeable {
     private final String source;
+    /** {@link #source} as messages show it. */
+    private final String shownSource;
     private final FileChannel channel;
     private final ByteBuffer memory;
     private final long size;
@@ -48,11 +54,14 @@ public final class CacheReader implements Closeable {
     private final long headerLength;
     private final long frameBytes;
     private final long[] blockOffset;
+    /** Most nodes a cloth may have: a frame block of 12 bytes a node and a checksum fits an array. */
+    static final int MAX_NODES = (Integer.MAX_VALUE - 8 - 4) / 12;
     private ByteBuffer block;
     private final CRC32C crc = new CRC32C();
 
     private CacheReader(String source, FileChannel channel, ByteBuffer memory) {
         this.source = source;
+        this.shownSource = UserFiles.shown(source);
         this.channel = channel;
         this.memory = memory;
         try {
@@ -103,6 +112,10 @@ public final class CacheReader implements Closeable {
         }
         firstFrame = nonNegative(h.getInt(), "firstFrame");
         frameCount = nonNegative(h.getInt(), "frameCount");
+        if (frameCount > 0 && (long) firstFrame + frameCount - 1 > Integer.MAX_VALUE) {
+            throw fail("corrupt header: frames " + firstFrame + " + " + frameCount
+                    + " go past the largest scene frame number " + Integer.MAX_VALUE);
+        }
         int clothCount = nonNegative(h.getInt(), "clothCount");
         if (clothCount == 0) {
             throw fail("corrupt header: no cloths");
@@ -120,15 +133,24 @@ public final class CacheReader implements Closeable {
         }
         cloths = Collections.unmodifiableList(list);
         frameBytes = fb;
-        long expected = hl + frameCount * fb;
-        if (size < expected) {
-            long whole = (size - hl) / fb;
-            throw fail("truncated: " + frameCount + " frames need " + expected + " bytes, the file has " + size
-                    + " (only " + whole + " whole frames; was the file cut short?)");
+        // whole frames the file holds; compared by division, as frameCount * fb may exceed a long
+        long whole = (size - hl) / fb;
+        if (whole < frameCount) {
+            throw fail("truncated: " + frameCount + " frames need " + sizeFor(hl, frameCount, fb)
+                    + " bytes, the file has " + size + " (only " + whole + " whole frames; was the file cut short?)");
         }
+        long expected = hl + frameCount * fb; // ≤ size here, so no overflow
         if (size > expected) {
             throw fail((size - expected) + " unexpected bytes after the last of " + frameCount + " frames");
         }
+    }
+
+    /** hl + frames · fb as a decimal number, or "more than " and the largest long where it exceeds that. */
+    private static String sizeFor(long hl, long frames, long fb) {
+        if (frames > (Long.MAX_VALUE - hl) / fb) {
+            return "more than " + Long.MAX_VALUE;
+        }
+        return Long.toString(hl + frames * fb);
     }
 
     /**
@@ -136,21 +158,20 @@ public final class CacheReader implements Closeable {
      *
      * @param file the file
      * @return the reader (close it)
-     * @throws InputException if the file is missing, unreadable or not a valid cache
+     * @throws InputException if the file is missing, unreadable, not a regular file or not a valid
+     *     cache
      */
     public static CacheReader open(Path file) {
         Objects.requireNonNull(file, "file");
         String name = file.toString();
-        if (Files.isDirectory(file)) {
-            throw new InputException(name + ": is a directory, not a bake cache");
-        }
+        UserFiles.requireRegularFile(file, "bake cache");
         FileChannel ch;
         try {
             ch = FileChannel.open(file, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
-            throw new InputException(name + ": no such file", e);
+            throw new InputException(UserFiles.shown(name) + ": no such file (bake cache)", e);
         } catch (IOException e) {
-            throw new InputException(name + ": cannot read: " + AtomicFiles.reason(e), e);
+            throw new InputException(UserFiles.shown(name) + ": cannot read: " + AtomicFiles.reason(e), e);
         }
         try {
             return new CacheReader(name, ch, null);
@@ -178,7 +199,7 @@ public final class CacheReader implements Closeable {
         try {
             in.transferTo(buf);
         } catch (IOException e) {
-            throw new InputException(name + ": cannot read: " + AtomicFiles.reason(e), e);
+            throw new InputException(UserFiles.shown(name) + ": cannot read: " + AtomicFiles.reason(e), e);
         }
         return new CacheReader(name, null, ByteBuffer.wrap(buf.toByteArray()));
     }
@@ -197,12 +218,16 @@ public final class CacheReader implements Closeable {
         } catch (CharacterCodingException e) {
             throw fail("corrupt header: " + where + ": name is not UTF-8");
         }
-        where = "cloth " + c + " '" + name + "'";
+        where = "cloth " + c + " '" + UserFiles.shown(name) + "'";
         need(h, 8, end, where);
         int nodes = nonNegative(h.getInt(), where + ": nodeCount");
         int tris = nonNegative(h.getInt(), where + ": triangleCount");
         if (nodes == 0 || tris == 0) {
             throw fail("corrupt header: " + where + ": " + nodes + " nodes, " + tris + " triangles");
+        }
+        if (nodes > MAX_NODES) {
+            // a frame block (12 bytes a node) must fit one buffer, as CacheWriter requires
+            throw fail("corrupt header: " + where + ": nodeCount " + nodes + " is above the limit " + MAX_NODES);
         }
         need(h, 12L * tris + 4, end, where);
         int[] t = new int[3 * tris];
@@ -251,11 +276,16 @@ public final class CacheReader implements Closeable {
     }
 
     private InputException fail(String reason) {
-        return new InputException(source + ": " + reason);
+        return new InputException(shownSource + ": " + reason);
     }
 
     private InputException fail(String reason, Throwable cause) {
-        return new InputException(source + ": " + reason, cause);
+        return new InputException(shownSource + ": " + reason, cause);
+    }
+
+    /** "frame k", with the scene frame number added when the cache does not start at frame 0. */
+    private String frameName(int frame) {
+        return firstFrame == 0 ? "frame " + frame : "frame " + frame + " (scene frame " + (firstFrame + frame) + ")";
     }
 
     /** Reads bytes at an absolute position into a new little-endian buffer (position 0). */
@@ -355,8 +385,8 @@ public final class CacheReader implements Closeable {
      * @param frame frame index in [0, frameCount)
      * @param cloth cloth index
      * @param out destination, at least 3·nodeCount floats (x, y, z per node)
-     * @throws InputException if the frame is out of range, its checksum does not match or it
-     *     cannot be read
+     * @throws InputException if the frame is out of range, its checksum does not match, it holds
+     *     a coordinate that is not finite (then {@code out} is partly overwritten) or it cannot be read
      */
     public synchronized void readFrame(int frame, int cloth, float[] out) {
         checkFrame(frame);
@@ -375,11 +405,18 @@ public final class CacheReader implements Closeable {
         crc.reset();
         crc.update(block.array(), 0, bytes - 4);
         if (block.getInt(bytes - 4) != (int) crc.getValue()) {
-            throw fail(String.format(Locale.ROOT, "corrupt frame %d of cloth '%s': checksum mismatch", frame,
-                    c.name()));
+            throw fail(String.format(Locale.ROOT, "corrupt %s of cloth '%s': checksum mismatch", frameName(frame),
+                    UserFiles.shown(c.name())));
         }
         block.position(0);
-        block.asFloatBuffer().get(out, 0, 3 * c.nodeCount());
+        int n = 3 * c.nodeCount();
+        block.asFloatBuffer().get(out, 0, n);
+        for (int i = 0; i < n; i++) {
+            if (!Float.isFinite(out[i])) {
+                throw fail(String.format(Locale.ROOT, "corrupt %s of cloth '%s': node %d coordinate %c is %s",
+                        frameName(frame), UserFiles.shown(c.name()), i / 3, "xyz".charAt(i % 3), out[i]));
+            }
+        }
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.zip.CRC32C;
+import org.isocloth.UserFiles;
 
 /**
  * Streams a bake cache (layout: {@link CacheFormat}) to disk while a simulation runs.
@@ -25,17 +26,28 @@ import java.util.zip.CRC32C;
  * the target's name, and an existing file of that name is kept until a complete one replaces it.
  *
  * <p>The methods are synchronized, so a shutdown hook may call {@link #abort()} while another
- * thread appends frames.
+ * thread appends frames: that thread's next {@link #appendFrame} or {@link #finish()} then throws
+ * {@link AbortedException}, an {@link IOException} with a message for the user.
  */
 public final class CacheWriter implements Closeable {
     private static final Logger LOG = Logger.getLogger(CacheWriter.class.getName());
 
     private enum State { OPEN, FINISHED, ABORTED }
 
+    /** Thrown by {@link #appendFrame} and {@link #finish()} once {@link #abort()} stopped the writer. */
+    public static final class AbortedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        AbortedException(String message) {
+            super(message);
+        }
+    }
+
     private final Path target;
     private final Path tmp;
     private final FileChannel channel;
     private final CacheCloth[] cloths;
+    private final int firstFrame;
     private final byte[] header;
     private final ByteBuffer block;
     private final CRC32C crc = new CRC32C();
@@ -43,11 +55,13 @@ public final class CacheWriter implements Closeable {
     private long bytes;
     private State state = State.OPEN;
 
-    private CacheWriter(Path target, Path tmp, FileChannel channel, CacheCloth[] cloths, byte[] header) {
+    private CacheWriter(Path target, Path tmp, FileChannel channel, CacheCloth[] cloths, int firstFrame,
+            byte[] header) {
         this.target = target;
         this.tmp = tmp;
         this.channel = channel;
         this.cloths = cloths;
+        this.firstFrame = firstFrame;
         this.header = header;
         long largest = 0;
         for (CacheCloth c : cloths) {
@@ -86,7 +100,8 @@ public final class CacheWriter implements Closeable {
         for (CacheCloth c : cs) {
             Objects.requireNonNull(c, "cloth");
             if (c.frameBlockBytes() > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException(c.name() + ": " + c.nodeCount() + " nodes are too many for one cache");
+                throw new IllegalArgumentException(UserFiles.shown(c.name()) + ": " + c.nodeCount()
+                        + " nodes are too many for one cache");
             }
         }
         byte[] header = header(fps, firstFrame, cs);
@@ -95,13 +110,13 @@ public final class CacheWriter implements Closeable {
         try {
             ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
             writeFully(ch, ByteBuffer.wrap(header));
-            CacheWriter w = new CacheWriter(target, tmp, ch, cs, header);
+            CacheWriter w = new CacheWriter(target, tmp, ch, cs, firstFrame, header);
             LOG.log(Level.FINE, "started cache {0} ({1} cloths) in {2}", new Object[] {target, cs.length, tmp});
             return w;
         } catch (IOException e) {
             closeQuietly(ch);
             AtomicFiles.discard(tmp);
-            throw new IOException(target + ": cannot write: " + AtomicFiles.reason(e), e);
+            throw new IOException(UserFiles.shown(target) + ": cannot write: " + AtomicFiles.reason(e), e);
         }
     }
 
@@ -161,13 +176,16 @@ public final class CacheWriter implements Closeable {
 
     /**
      * Appends one frame: the node positions of every cloth, in the order given to {@link #create}.
-     * Each value is stored as {@code (float) x}.
+     * Each value is stored as {@code (float) x}, which must be finite: a value whose float is
+     * infinite (beyond ±3.4·10³⁸) is refused like NaN.
      *
      * @param positions per cloth, 3·nodeCount finite values (x, y, z per node, metres)
+     * @throws AbortedException if {@link #abort()} stopped the writer
      * @throws IOException if writing fails (the writer is then aborted and its temporary file deleted)
      * @throws IllegalArgumentException if the number of arrays or an array's length does not match,
-     *     or a value is not finite (nothing is written)
-     * @throws IllegalStateException if the writer was finished or aborted
+     *     or a value is not finite; the message names the cloth, the node and the scene frame
+     *     (nothing is written)
+     * @throws IllegalStateException if the writer was finished
      */
     public synchronized void appendFrame(double[]... positions) throws IOException {
         requireOpen();
@@ -177,14 +195,14 @@ public final class CacheWriter implements Closeable {
         for (int c = 0; c < cloths.length; c++) {
             double[] x = positions[c];
             if (x.length != 3 * cloths[c].nodeCount()) {
-                throw new IllegalArgumentException(cloths[c].name() + ": " + x.length + " values for "
-                        + cloths[c].nodeCount() + " nodes");
+                throw new IllegalArgumentException(UserFiles.shown(cloths[c].name()) + ": " + x.length
+                        + " values for " + cloths[c].nodeCount() + " nodes");
             }
-            for (int i = 0; i < x.length; i++) {
-                if (!Double.isFinite(x[i])) {
-                    throw new IllegalArgumentException(cloths[c].name() + ": node " + i / 3 + " coordinate "
-                            + "xyz".charAt(i % 3) + " is " + x[i] + " in frame " + frames);
-                }
+            int bad = firstNonFinite(x);
+            if (bad >= 0) {
+                throw new IllegalArgumentException(UserFiles.shown(cloths[c].name()) + ": node " + bad / 3
+                        + " coordinate " + "xyz".charAt(bad % 3) + " is " + x[bad] + " in frame "
+                        + ((long) firstFrame + frames));
             }
         }
         try {
@@ -203,7 +221,8 @@ public final class CacheWriter implements Closeable {
             }
         } catch (IOException e) {
             abort();
-            throw new IOException(target + ": cannot write frame " + frames + ": " + AtomicFiles.reason(e), e);
+            throw new IOException(UserFiles.shown(target) + ": cannot write frame " + ((long) firstFrame + frames)
+                    + ": " + AtomicFiles.reason(e), e);
         }
         frames++;
     }
@@ -211,8 +230,9 @@ public final class CacheWriter implements Closeable {
     /**
      * Completes the cache: patches the header, forces the file to disk and moves it over the target.
      *
+     * @throws AbortedException if {@link #abort()} stopped the writer (the target is unchanged)
      * @throws IOException if that fails (the temporary file is deleted; the target is unchanged)
-     * @throws IllegalStateException if the writer was already finished or aborted
+     * @throws IllegalStateException if the writer was already finished
      */
     public synchronized void finish() throws IOException {
         requireOpen();
@@ -228,8 +248,9 @@ public final class CacheWriter implements Closeable {
             AtomicFiles.commit(tmp, target);
         } catch (IOException e) {
             abort();
-            throw e.getMessage() != null && e.getMessage().startsWith(target.toString()) ? e
-                    : new IOException(target + ": cannot finish the cache: " + AtomicFiles.reason(e), e);
+            String shown = UserFiles.shown(target);
+            throw e.getMessage() != null && e.getMessage().startsWith(shown) ? e
+                    : new IOException(shown + ": cannot finish the cache: " + AtomicFiles.reason(e), e);
         }
         state = State.FINISHED;
         LOG.log(Level.FINE, "wrote cache {0}: {1} frames, {2} bytes", new Object[] {target, frames, bytes});
@@ -252,6 +273,11 @@ public final class CacheWriter implements Closeable {
         abort();
     }
 
+    /** @return whether {@link #abort()} (or {@link #close()} before {@link #finish()}) stopped the writer */
+    public synchronized boolean aborted() {
+        return state == State.ABORTED;
+    }
+
     /** @return frames appended so far */
     public synchronized int framesWritten() {
         return frames;
@@ -272,10 +298,27 @@ public final class CacheWriter implements Closeable {
         return tmp;
     }
 
-    private void requireOpen() {
-        if (state != State.OPEN) {
-            throw new IllegalStateException(target + ": the cache writer was " + state.name().toLowerCase());
+    private void requireOpen() throws AbortedException {
+        if (state == State.ABORTED) {
+            throw new AbortedException(UserFiles.shown(target) + ": stopped after " + frames
+                    + (frames == 1 ? " frame" : " frames") + "; the cache was not written");
         }
+        if (state != State.OPEN) {
+            throw new IllegalStateException(UserFiles.shown(target) + ": the cache writer was already finished");
+        }
+    }
+
+    /**
+     * @param x values
+     * @return the index of the first value that is NaN or whose float is infinite, or −1
+     */
+    public static int firstNonFinite(double[] x) {
+        for (int i = 0; i < x.length; i++) {
+            if (!Float.isFinite((float) x[i])) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static void writeFully(FileChannel ch, ByteBuffer b) throws IOException {

@@ -6,12 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Base64;
 import java.util.Locale;
+import org.isocloth.UserFiles;
 
 /**
  * Writes frames of a bake cache as glTF 2.0: a {@code .gltf} JSON file with the binary buffer
@@ -34,12 +32,22 @@ import java.util.Locale;
  * only interpolate linearly, such as jME's). Without playing the animation the first frame is visible (the others have
  * scale 0). Positions stay exact (morph targets would store float differences to a base frame and
  * lose bits).
+ *
+ * <p>The file is built in memory and then written atomically ({@link AtomicFiles#write}). Before
+ * any frame is read, an export is refused when it would hold more than {@link #MAX_MESHES} meshes
+ * (frames × cloths) or its binary data more than {@link #MAX_BUFFER_BYTES} bytes; every position
+ * read is finite ({@link CacheReader#readFrame} refuses a frame that is not), so the accessors'
+ * min and max are numbers.
  */
 public final class GltfExport {
     private static final int FLOAT = 5126;
     private static final int UNSIGNED_INT = 5125;
     private static final int ARRAY_BUFFER = 34962;
     private static final int ELEMENT_ARRAY_BUFFER = 34963;
+    /** Most meshes (frames × cloths) in one export. */
+    public static final int MAX_MESHES = 20_000;
+    /** Most bytes of binary data (indices, UVs, positions, normals, animation keys) in one export: 1 GiB. */
+    public static final long MAX_BUFFER_BYTES = 1L << 30;
 
     private GltfExport() {
     }
@@ -74,7 +82,7 @@ public final class GltfExport {
         cache.checkFrame(from);
         cache.checkFrame(to);
         if (to < from) {
-            throw new org.isocloth.InputException(cache.source() + ": frame range " + from + ":" + to
+            throw new org.isocloth.InputException(UserFiles.shown(cache.source()) + ": frame range " + from + ":" + to
                     + " is empty (the first frame is after the last)");
         }
         write(cache, from, to, true, out);
@@ -86,15 +94,16 @@ public final class GltfExport {
      * @throws org.isocloth.InputException for any other extension
      */
     public static boolean isBinary(Path out) {
-        String name = out.getFileName().toString().toLowerCase(Locale.ROOT);
+        Path file = out.getFileName(); // null for a root directory
+        String name = file == null ? "" : file.toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".glb")) {
             return true;
         }
         if (name.endsWith(".gltf")) {
             return false;
         }
-        throw new org.isocloth.InputException(out + ": a glTF file must end in .gltf (JSON, embedded buffer) or .glb"
-                + " (binary)");
+        throw new org.isocloth.InputException(UserFiles.shown(out)
+                + ": a glTF file must end in .gltf (JSON, embedded buffer) or .glb (binary)");
     }
 
     private static void write(CacheReader cache, int from, int to, boolean flipbook, Path out) throws IOException {
@@ -105,7 +114,7 @@ public final class GltfExport {
         asset.put("version", "2.0");
         asset.put("generator", "IsoCloth cloth export");
         ObjectNode extras = asset.putObject("extras");
-        extras.put("cache", Path.of(cache.source()).getFileName().toString());
+        extras.put("cache", fileName(cache.source()));
         extras.put("fps", cache.fps());
         extras.put("firstFrame", cache.firstFrame() + from);
         extras.put("frames", to - from + 1);
@@ -117,11 +126,14 @@ public final class GltfExport {
 
         int clothCount = cache.clothCount();
         RenderLayout[] layouts = new RenderLayout[clothCount];
+        for (int c = 0; c < clothCount; c++) {
+            layouts[c] = RenderLayout.of(cache.cloths().get(c));
+        }
+        checkSize(cache, from, to, layouts, out);
         int[] indexAccessor = new int[clothCount];
         int[] uvAccessor = new int[clothCount];
         for (int c = 0; c < clothCount; c++) {
-            RenderLayout l = RenderLayout.of(cache.cloths().get(c));
-            layouts[c] = l;
+            RenderLayout l = layouts[c];
             int start = bin.begin();
             for (int i : l.triangles) {
                 bin.putInt(i);
@@ -254,7 +266,7 @@ public final class GltfExport {
             }
         }
         root.put("scene", 0);
-        root.putArray("scenes").addObject().put("name", Path.of(cache.source()).getFileName().toString())
+        root.putArray("scenes").addObject().put("name", fileName(cache.source()))
                 .set("nodes", sceneNodes);
         ObjectNode buffer = root.putArray("buffers").addObject();
         buffer.put("byteLength", bin.size());
@@ -266,7 +278,7 @@ public final class GltfExport {
             int binPadded = (data.length + 3) & ~3;
             long total = 12L + 8 + jsonPadded + 8 + binPadded;
             if (total > Integer.MAX_VALUE) {
-                throw new org.isocloth.InputException(out + ": the export would be " + total
+                throw new org.isocloth.InputException(UserFiles.shown(out) + ": the export would be " + total
                         + " bytes, more than a .glb can hold; export fewer frames");
             }
             ByteBuffer b = ByteBuffer.allocate((int) total).order(ByteOrder.LITTLE_ENDIAN);
@@ -279,13 +291,63 @@ public final class GltfExport {
             file = b.array(); // remaining padding bytes are already 0
         } else {
             if (4L * ((data.length + 2) / 3) > Integer.MAX_VALUE - (1 << 20)) {
-                throw new org.isocloth.InputException(out + ": the embedded buffer of " + data.length
+                throw new org.isocloth.InputException(UserFiles.shown(out) + ": the embedded buffer of " + data.length
                         + " bytes is too large for a .gltf; export fewer frames or write a .glb");
             }
             buffer.put("uri", "data:application/octet-stream;base64," + Base64.getEncoder().encodeToString(data));
             file = mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
         }
-        writeAtomically(out, file);
+        AtomicFiles.write(out, s -> s.write(file));
+    }
+
+    /** The last element of a file name or asset path; an asset path need not be a valid Path. */
+    private static String fileName(String source) {
+        try {
+            Path name = Path.of(source).getFileName();
+            return name == null ? source : name.toString();
+        } catch (java.nio.file.InvalidPathException e) {
+            return source.substring(source.lastIndexOf('/') + 1);
+        }
+    }
+
+    /**
+     * An upper bound of the binary data of an export: per frame and cloth 12 bytes of position and
+     * 12 of normal per render vertex; once per cloth 12 bytes of indices per triangle and 8 of UV
+     * per render vertex; per frame at most 5 animation keys of 4 (time) + 12 (scale) bytes.
+     *
+     * @param layouts the cloths' render layouts
+     * @param frames number of frames
+     * @return bytes
+     */
+    static long dataBytes(RenderLayout[] layouts, long frames) {
+        long bytes = frames * 5 * 16;
+        for (RenderLayout l : layouts) {
+            bytes += 4L * l.triangles.length + (l.uvs != null ? 8L * l.vertexCount() : 0)
+                    + frames * 24L * l.vertexCount();
+        }
+        return bytes;
+    }
+
+    /**
+     * Refuses an export of more than {@link #MAX_MESHES} meshes or {@link #MAX_BUFFER_BYTES} bytes
+     * of binary data ({@link #dataBytes}), before any frame is read.
+     */
+    private static void checkSize(CacheReader cache, int from, int to, RenderLayout[] layouts, Path out) {
+        long frames = (long) to - from + 1;
+        long meshes = frames * layouts.length;
+        long bytes = dataBytes(layouts, frames);
+        String what = frames + " frame" + (frames == 1 ? "" : "s") + " of " + layouts.length + " cloth"
+                + (layouts.length == 1 ? "" : "s");
+        if (meshes > MAX_MESHES) {
+            throw new org.isocloth.InputException(UserFiles.shown(out) + ": " + what + " from "
+                    + UserFiles.shown(cache.source()) + " would make " + meshes + " meshes, more than the limit of "
+                    + MAX_MESHES + "; export fewer frames");
+        }
+        if (bytes > MAX_BUFFER_BYTES) {
+            throw new org.isocloth.InputException(UserFiles.shown(out) + ": " + what + " from "
+                    + UserFiles.shown(cache.source()) + " would need " + (bytes >> 20) + " MiB of glTF data, more than"
+                    + " the limit of " + (MAX_BUFFER_BYTES >> 20) + " MiB; export fewer frames");
+        }
     }
 
     private static int view(ArrayNode views, int start, Bin bin, int target) {
@@ -315,28 +377,6 @@ public final class GltfExport {
             }
         }
         return accessors.size() - 1;
-    }
-
-    private static void writeAtomically(Path out, byte[] bytes) throws IOException {
-        Path tmp = AtomicFiles.createTemp(out);
-        boolean done = false;
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ByteBuffer b = ByteBuffer.wrap(bytes);
-                while (b.hasRemaining()) {
-                    ch.write(b);
-                }
-                ch.force(true);
-            } catch (IOException e) {
-                throw new IOException(out + ": cannot write: " + AtomicFiles.reason(e), e);
-            }
-            AtomicFiles.commit(tmp, out);
-            done = true;
-        } finally {
-            if (!done) {
-                AtomicFiles.discard(tmp);
-            }
-        }
     }
 
     /** A growable little-endian byte buffer; every view starts 4-byte aligned. */

@@ -1,7 +1,13 @@
 package org.isocloth.cache;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.isocloth.InputException;
+import org.isocloth.UserFiles;
 import org.isocloth.mesh.ObjWriter;
 
 /**
@@ -9,9 +15,14 @@ import org.isocloth.mesh.ObjWriter;
  * {@code rest.obj} and {@code frames/frame_NNNN.obj}: every cloth's nodes in cloth order (the
  * vertices), then, when every cloth has texture coordinates, their UV entries ({@code vt}), then the
  * fine triangles ({@code f v/vt}), each cloth's indices offset by the earlier cloths' counts.
- * Positions are the cache's float32 values written as doubles; the file is written atomically.
+ * Positions are the cache's float32 values written as doubles; the file is written atomically
+ * ({@link AtomicFiles#write}). Every position read is finite ({@link CacheReader#readFrame}
+ * refuses a frame that is not), so the OBJ always reads back.
  */
 public final class ObjExport {
+    /** Most elements of one Java array. */
+    private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+
     private ObjExport() {
     }
 
@@ -22,13 +33,14 @@ public final class ObjExport {
      * @param frame frame index in [0, frameCount)
      * @param out the OBJ file (replaced atomically)
      * @throws IOException if the file cannot be written (message names it and the reason)
-     * @throws org.isocloth.InputException if the frame is out of range or corrupt
+     * @throws InputException if the frame is out of range, corrupt or holds a coordinate that is
+     *     not finite, or the cloths together have too many nodes, triangles or UVs for one OBJ
      */
     public static void write(CacheReader cache, int frame, Path out) throws IOException {
         cache.checkFrame(frame);
-        int nodes = 0;
-        int tris = 0;
-        int uvCount = 0;
+        long nodes = 0;
+        long tris = 0;
+        long uvCount = 0;
         boolean allUv = true;
         for (CacheCloth c : cache.cloths()) {
             nodes += c.nodeCount();
@@ -36,10 +48,15 @@ public final class ObjExport {
             allUv &= c.hasUvs();
             uvCount += c.uvCount();
         }
-        double[] pos = new double[3 * nodes];
-        int[] tri = new int[3 * tris];
-        double[] uvs = allUv ? new double[2 * uvCount] : null;
-        int[] triUv = allUv ? new int[3 * tris] : null;
+        long largest = Math.max(3 * nodes, Math.max(3 * tris, allUv ? 2 * uvCount : 0));
+        if (largest > MAX_ARRAY) {
+            throw new InputException(UserFiles.shown(cache.source()) + ": " + cache.clothCount() + " cloths with "
+                    + nodes + " nodes and " + tris + " triangles together are too large for one OBJ file");
+        }
+        double[] pos = new double[(int) (3 * nodes)];
+        int[] tri = new int[(int) (3 * tris)];
+        double[] uvs = allUv ? new double[(int) (2 * uvCount)] : null;
+        int[] triUv = allUv ? new int[(int) (3 * tris)] : null;
         int nodeOff = 0;
         int triOff = 0;
         int uvOff = 0;
@@ -64,10 +81,10 @@ public final class ObjExport {
             nodeOff += c.nodeCount();
             triOff += c.triangleCount();
         }
-        try {
-            ObjWriter.write(out, pos, tri, uvs, triUv);
-        } catch (IOException e) {
-            throw new IOException(out + ": cannot write: " + AtomicFiles.reason(e), e);
-        }
+        AtomicFiles.write(out, stream -> {
+            Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+            ObjWriter.write(w, pos, tri, uvs, triUv);
+            w.flush();
+        });
     }
 }

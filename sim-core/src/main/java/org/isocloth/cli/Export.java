@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.isocloth.InputException;
+import org.isocloth.UserFiles;
 import org.isocloth.cache.AtomicFiles;
 import org.isocloth.cache.CacheReader;
 import org.isocloth.cache.GltfExport;
@@ -16,6 +17,12 @@ import org.isocloth.cache.ObjExport;
  * of a bake cache as OBJ (one frame, the layout of {@code cloth run}'s OBJs) or glTF 2.0 (one
  * frame, or a range as a flipbook animation; {@code .gltf} or {@code .glb} by the extension).
  * Frame numbers are scene frame numbers, as in {@code bake --frames} and metrics.csv.
+ *
+ * <p>Everything the command line names is checked before a frame is read: the cache must be a
+ * regular file, every frame of the range must be in the cache, {@code --out} must not be a
+ * directory, pipe or device nor the cache itself, its directory must be writable, and a glTF
+ * range must stay within {@link GltfExport}'s limits. Paths and arguments repeated in messages
+ * are shortened ({@link UserFiles#shown(String)}).
  */
 final class Export {
     private Export() {
@@ -43,14 +50,14 @@ final class Export {
                     single = args[i].equals("--frame");
                     String v = Main.value(args, ++i, args[i - 1]);
                     if (single && v.contains(":")) {
-                        throw new InputException("--frame: expected one frame number, got '" + v
+                        throw new InputException("--frame: expected one frame number, got '" + UserFiles.shown(v)
                                 + "' (use --frames A:B for a range)");
                     }
                     range = Bake.parseRange(v, args[i - 1]);
                     break;
                 default:
                     if (args[i].startsWith("--") || cache != null) {
-                        throw new InputException("export: unexpected argument '" + args[i] + "'");
+                        throw new InputException("export: unexpected argument '" + UserFiles.shown(args[i]) + "'");
                     }
                     cache = args[i];
             }
@@ -69,32 +76,34 @@ final class Export {
             throw new InputException("export: missing --format obj|gltf");
         }
         if (!format.equals("obj") && !format.equals("gltf")) {
-            throw new InputException("--format: unknown format '" + format + "' (expected obj or gltf)");
+            throw new InputException("--format: unknown format '" + UserFiles.shown(format)
+                    + "' (expected obj or gltf)");
         }
         if (format.equals("obj") && !single && range[0] != range[1]) {
             throw new InputException("--format obj writes one frame; use --frame N, or --format gltf for the range "
                     + range[0] + ":" + range[1]);
         }
-        if (Files.isDirectory(file)) {
-            throw new InputException(file + ": --out must be a file, but a directory of that name exists");
-        }
         if (format.equals("gltf")) {
             GltfExport.isBinary(file); // checks the extension before any work
         }
-        try (CacheReader reader = CacheReader.open(Path.of(cache))) {
+        Path cachePath = Path.of(cache);
+        Bake.checkOut(file, cachePath, "cache");
+        String shownCache = UserFiles.shown(cache);
+        try (CacheReader reader = CacheReader.open(cachePath)) {
             int first = reader.firstFrame();
-            int last = first + reader.frameCount() - 1;
+            int last = first + reader.frameCount() - 1; // the reader checks that this fits an int
             for (int f : range) {
                 if (f < first || f > last) {
-                    throw new InputException(cache + ": frame " + f + " is out of range " + (reader.frameCount() == 0
-                            ? "(the cache has no frames)" : first + ".." + last));
+                    throw new InputException(shownCache + ": frame " + f + " is out of range "
+                            + (reader.frameCount() == 0 ? "(the cache has no frames)" : first + ".." + last));
                 }
             }
             Path dir = file.toAbsolutePath().getParent();
             try {
                 Files.createDirectories(dir);
             } catch (IOException e) {
-                throw new InputException(file + ": cannot create directory " + dir + ": " + AtomicFiles.reason(e), e);
+                throw new InputException(UserFiles.shown(file) + ": cannot create directory " + UserFiles.shown(dir)
+                        + ": " + AtomicFiles.reason(e), e);
             }
             try {
                 AtomicFiles.discard(AtomicFiles.createTemp(file)); // can we write there at all?
@@ -113,13 +122,13 @@ final class Export {
                 throw new CommandFailure(1, e.getMessage(), e);
             }
             long bytes = Files.size(file);
-            out.printf(Locale.ROOT, "%s: frame%s %s -> %s (%s, %s)%n", cache, range[0] == range[1] ? "" : "s",
-                    range[0] == range[1] ? Integer.toString(range[0]) : range[0] + ".." + range[1], file, format,
-                    Bake.size(bytes));
+            out.printf(Locale.ROOT, "%s: frame%s %s -> %s (%s, %s)%n", shownCache, range[0] == range[1] ? "" : "s",
+                    range[0] == range[1] ? Integer.toString(range[0]) : range[0] + ".." + range[1],
+                    UserFiles.shown(file), format, Bake.size(bytes));
             return 0;
         } catch (IOException e) {
             // closing the reader or sizing the written file
-            throw new CommandFailure(1, cache + ": " + AtomicFiles.reason(e), e);
+            throw new CommandFailure(1, shownCache + ": " + AtomicFiles.reason(e), e);
         }
     }
 }

@@ -82,7 +82,9 @@ public final class Main {
             err.println("cloth: simulation failed: " + e.getMessage());
             return 1;
         } catch (IOException e) {
-            err.println("cloth: cannot write output: " + e);
+            String file = e instanceof java.nio.file.FileSystemException f && f.getFile() != null
+                    ? org.isocloth.UserFiles.shown(f.getFile()) + ": " : "";
+            err.println("cloth: error: cannot write output: " + file + org.isocloth.UserFiles.reason(e));
             return 1;
         } catch (RuntimeException | StackOverflowError e) {
             // a defect of cloth, not of the input: one line, the trace only in the FINE log
@@ -220,7 +222,7 @@ public final class Main {
     private static void usage(PrintStream out) {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]"
                 + " [--stop-after FRAME] [--contact-springs|--contact-planes] [--allow-outside-paths]");
-        out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B]   (record frames into a bake cache)");
+        out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B] [--allow-outside-paths]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N] [--no-self-collisions]"
                 + " [--corner-cells M,M,...|0] [--garments DIR] [--garment-steps N] [--no-garments] [--contact-springs|--contact-planes]");

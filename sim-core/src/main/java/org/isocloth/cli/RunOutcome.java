@@ -65,17 +65,7 @@ public record RunOutcome(int frames, int unconverged, int aboveBound, int penetr
         int cConv = header.indexOf("converged");
         int cPen = header.indexOf("penetrations");
         int cInt = header.indexOf("self_intersections");
-        double bound = FAILURE_FACTOR * strainTolerance;
-        int frames = 0;
-        int unconverged = 0;
-        int above = 0;
-        int pen = 0;
-        int inter = 0;
-        int nonFinite = 0;
-        double worst = 0;
-        int worstFrame = 0;
-        int failedFrames = 0;
-        int firstFailed = -1;
+        Tally tally = new Tally(strainTolerance);
         try (BufferedReader r = Files.newBufferedReader(metrics, StandardCharsets.UTF_8)) {
             r.readLine(); // header
             for (String line = r.readLine(); line != null; line = r.readLine()) {
@@ -84,45 +74,86 @@ public record RunOutcome(int frames, int unconverged, int aboveBound, int penetr
                 if (frame == 0) {
                     continue;
                 }
-                frames++;
-                boolean failed = false;
+                boolean finite = true;
                 for (int i = 1; i < v.length; i++) {
                     if (i != cConv && !Double.isFinite(Double.parseDouble(v[i]))) {
-                        nonFinite++;
-                        failed = true;
-                        break;
+                        finite = false;
                     }
                 }
-                double red = Double.parseDouble(v[cRed]);
-                if (!(red <= worst)) {
-                    worst = red;
-                    worstFrame = frame;
-                }
-                if (!(red <= bound)) {
-                    above++;
-                    failed = true;
-                }
-                if (!Boolean.parseBoolean(v[cConv])) {
-                    unconverged++;
-                }
-                if (Integer.parseInt(v[cPen]) > 0) {
-                    pen++;
-                    failed = true;
-                }
-                if (Integer.parseInt(v[cInt]) > 0) {
-                    inter++;
-                    failed = true;
-                }
-                if (failed) {
-                    failedFrames++;
-                    if (firstFailed < 0) {
-                        firstFailed = frame;
-                    }
+                tally.add(frame, Double.parseDouble(v[cRed]), Boolean.parseBoolean(v[cConv]),
+                        Integer.parseInt(v[cPen]), Integer.parseInt(v[cInt]), finite);
+            }
+        }
+        return tally.outcome();
+    }
+
+    /** Counts frames one by one ({@code cloth bake} checks its frames as it steps them). */
+    static final class Tally {
+        private final double bound;
+        private int frames;
+        private int unconverged;
+        private int above;
+        private int pen;
+        private int inter;
+        private int nonFinite;
+        private double worst;
+        private int worstFrame;
+        private int failedFrames;
+        private int firstFailed = -1;
+
+        /** @param strainTolerance the largest strain tolerance of the run's cloths */
+        Tally(double strainTolerance) {
+            this.bound = FAILURE_FACTOR * strainTolerance;
+        }
+
+        /**
+         * Adds a frame.
+         *
+         * @param frame its number
+         * @param red its red strain
+         * @param converged whether every step converged
+         * @param penetrations nodes inside a collider
+         * @param intersections crossing triangle pairs
+         * @param finite whether all its numbers are finite
+         */
+        void add(int frame, double red, boolean converged, int penetrations, int intersections, boolean finite) {
+            frames++;
+            boolean failed = !finite;
+            if (!finite) {
+                nonFinite++;
+            }
+            if (!(red <= worst)) {
+                worst = red;
+                worstFrame = frame;
+            }
+            if (!(red <= bound)) {
+                above++;
+                failed = true;
+            }
+            if (!converged) {
+                unconverged++;
+            }
+            if (penetrations > 0) {
+                pen++;
+                failed = true;
+            }
+            if (intersections > 0) {
+                inter++;
+                failed = true;
+            }
+            if (failed) {
+                failedFrames++;
+                if (firstFailed < 0) {
+                    firstFailed = frame;
                 }
             }
         }
-        return new RunOutcome(frames, unconverged, above, pen, inter, nonFinite, bound, worst, worstFrame, failedFrames,
-                firstFailed);
+
+        /** @return the outcome of the frames added so far */
+        RunOutcome outcome() {
+            return new RunOutcome(frames, unconverged, above, pen, inter, nonFinite, bound, worst, worstFrame,
+                    failedFrames, firstFailed);
+        }
     }
 
     /**

@@ -113,7 +113,7 @@ public final class SceneRun {
         if (spec instanceof ObjColliderSpec o) {
             mesh = MeshCollider.fromObj(o.name(), o.path());
         } else if (spec instanceof GltfColliderSpec g) {
-            TriMesh m = GltfReader.read(g.path()).mesh;
+            TriMesh m = GltfReader.read(g.path(), org.isocloth.mesh.MeshValidator.Purpose.COLLIDER).mesh;
             mesh = new MeshCollider(g.name(), m.triangles, m.positions);
         } else if (spec instanceof CacheColliderSpec c) {
             mesh = MeshCollider.fromCache(c.name(), c.path(), c.loop());
@@ -269,7 +269,7 @@ public final class SceneRun {
                 }
                 Path metrics = partial.resolve("metrics.csv");
                 outcome = RunOutcome.of(Files.exists(metrics) ? metrics : out.resolve("metrics.csv"),
-                        strainTolerance());
+                        largestStrainTolerance());
                 RunDirectory.publish(partial, out, fingerprint);
                 return true;
             }
@@ -337,11 +337,11 @@ public final class SceneRun {
         return outcome;
     }
 
-    /** The largest strain tolerance of the scene's cloths (the failure bound is relative to it). */
-    private double strainTolerance() {
+    /** @return the largest strain tolerance of the scene's cloths (the failure bound is relative to it) */
+    double largestStrainTolerance() {
         double t = 0;
         for (SceneCloth c : cloths) {
-            t = Math.max(t, c.model.material.strainTolerance());
+            t = Math.max(t, c.model.material.largestStrainTolerance());
         }
         return t;
     }
@@ -412,7 +412,7 @@ public final class SceneRun {
             return false;
         }
         writeObj(dir.resolve("final.obj"), false);
-        outcome = RunOutcome.of(metrics, strainTolerance());
+        outcome = RunOutcome.of(metrics, largestStrainTolerance());
         writeSummary(dir.resolve("summary.json"));
         return true;
     }
@@ -553,6 +553,29 @@ public final class SceneRun {
             }
         }
         return count;
+    }
+
+    /**
+     * The checks of the current frame that decide whether it failed ({@link RunOutcome}).
+     *
+     * @param redStrain worst red strain over the cloths
+     * @param penetrations cloth nodes strictly inside a collider
+     * @param intersections crossing pairs of cloth triangles
+     * @param finite whether every node position is finite
+     */
+    record FrameCheck(double redStrain, int penetrations, int intersections, boolean finite) {
+    }
+
+    /** @return the checks of the frame the cloths are at now */
+    FrameCheck check() {
+        double red = 0;
+        boolean finite = true;
+        for (SceneCloth c : cloths) {
+            double[] x = c.solver.positions();
+            red = Math.max(red, ClothMetrics.redStrain(c.model, x));
+            finite &= ClothMetrics.allFinite(x);
+        }
+        return new FrameCheck(red, penetrations(), intersections(), finite);
     }
 
     private void writeRow(BufferedWriter csv, int frame, double time, int iterations, double ms, boolean converged,

@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.isocloth.InputException;
 import org.isocloth.mesh.MeshLoadResult;
+import org.isocloth.mesh.MeshValidator;
 import org.isocloth.mesh.ObjReader;
 import org.isocloth.mesh.TriMesh;
 
@@ -223,7 +224,7 @@ public final class MeshCollider extends Collider {
      */
     public static MeshCollider fromObj(String name, Path obj) {
         Objects.requireNonNull(name, "name");
-        TriMesh mesh = ObjReader.read(obj).mesh;
+        TriMesh mesh = ObjReader.read(obj, MeshValidator.Purpose.COLLIDER).mesh;
         return new MeshCollider(name, mesh.triangles, mesh.positions);
     }
 
@@ -315,7 +316,7 @@ public final class MeshCollider extends Collider {
                     + " '%' (got \"" + pattern + "\")");
         }
         Path first = frameFile(name, base, fn, 0);
-        MeshLoadResult r0 = ObjReader.read(first);
+        MeshLoadResult r0 = ObjReader.read(first, MeshValidator.Purpose.COLLIDER);
         TriMesh m0 = r0.mesh;
         List<double[]> poses = new ArrayList<>();
         poses.add(m0.positions);
@@ -324,7 +325,7 @@ public final class MeshCollider extends Collider {
             if (!Files.exists(file)) {
                 break;
             }
-            MeshLoadResult rk = ObjReader.read(file);
+            MeshLoadResult rk = ObjReader.read(file, MeshValidator.Purpose.COLLIDER);
             String problem = sameTopology(r0, rk);
             if (problem != null) {
                 throw new InputException(rk.mesh.source + ": " + problem + "; every frame of"

@@ -44,6 +44,18 @@ final class Fmt {
         return mantissa + exponent;
     }
 
+    /**
+     * Formats x as {@link #num}, but a finite value beyond ±limit with as many digits as it takes
+     * not to read as within it (10000.000000000002 rather than 10000).
+     */
+    static String numAgainst(double x, double limit) {
+        String s = num(x);
+        if (Double.isFinite(x) && Math.abs(x) > limit && Math.abs(Double.parseDouble(s)) <= limit) {
+            return Double.toString(x);
+        }
+        return s;
+    }
+
     /** "1 vertex" / "3 vertices" style count. */
     static String count(int n, String singular, String plural) {
         return n + " " + (n == 1 ? singular : plural);

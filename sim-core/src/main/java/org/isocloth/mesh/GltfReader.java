@@ -31,6 +31,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.isocloth.InputException;
 import org.isocloth.JacksonMessages;
+import org.isocloth.UserFiles;
 
 /**
  * Reads glTF 2.0 triangle meshes ({@code .gltf} and {@code .glb}) into one validated
@@ -98,6 +99,10 @@ import org.isocloth.JacksonMessages;
  * 2.x, a bad GLB header or chunk, any other required extension (for example
  * {@code KHR_draco_mesh_compression}), sparse accessors, a missing or short buffer file, views
  * and accessors reaching past the end of their data, wrong accessor types, indices out of range,
+ * a position beyond &plusmn;{@value MeshValidator#MAX_COORDINATE} m after the node transforms or a
+ * texture coordinate beyond &plusmn;{@value MeshValidator#MAX_TEXTURE_COORDINATE} (naming the
+ * accessor, the element and the node), a buffer URI that is an absolute path, a file or buffer
+ * file that is not a regular file (a FIFO or device is refused without being opened),
  * a non-triangle primitive mode, a node hierarchy that is not a set of trees, more than
  * {@value #MAX_VERTICES} vertices or {@value #MAX_TRIANGLES} triangles in total, and a scene
  * without triangles. All sizes are checked against the data before anything is allocated.
@@ -129,6 +134,8 @@ public final class GltfReader {
     /** Required-extension name prefixes that do not change the geometry read here. */
     private static final List<String> GEOMETRY_NEUTRAL = List.of("KHR_materials_", "KHR_texture_",
             "EXT_texture_", "KHR_lights_punctual");
+    /** Unsupported required extensions named in a message. */
+    private static final int MAX_EXTENSIONS_LISTED = 4;
     /** Triangle ranges listed in the numbering note of a validation error. */
     private static final int MAX_RANGES_LISTED = 6;
     private static final double[] IDENTITY = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
@@ -163,22 +170,43 @@ public final class GltfReader {
      * @throws NullPointerException if {@code file} is null
      */
     public static MeshLoadResult read(Path file) {
+        return read(file, MeshValidator.Purpose.CLOTH);
+    }
+
+    /**
+     * Reads and validates a glTF 2.0 file for the given purpose (a collider mesh is not held to
+     * the cloth-only rules of {@link MeshValidator}); otherwise as {@link #read(Path)}.
+     *
+     * @param file the {@code .gltf} or {@code .glb} file; not null
+     * @param purpose what the mesh is for; not null
+     * @return the validated mesh, the warnings and the vertex map, as {@link #read(Path)}
+     * @throws InputException if the file or a buffer cannot be read, is malformed, uses an
+     *     unsupported feature or describes an invalid mesh
+     * @throws NullPointerException if an argument is null
+     */
+    public static MeshLoadResult read(Path file, MeshValidator.Purpose purpose) {
         Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(purpose, "purpose");
         Path name = file.getFileName();
-        String source = Fmt.printable(name == null ? file.toString() : name.toString(), 200);
+        String source = UserFiles.shown(name == null ? file.toString() : name.toString());
+        long size;
+        try {
+            size = UserFiles.requireRegularFile(file, "glTF mesh");
+        } catch (InputException e) {
+            throw new InputException(source + ": " + e.getMessage(), e);
+        }
         byte[] bytes;
         try {
-            long size = Files.size(file);
             if (size > MAX_ARRAY) {
                 throw new InputException(source + ": the file has " + size
                         + " bytes, more than the 2 GB a glTF file can have");
             }
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new InputException(source + ": cannot read " + Fmt.printable(file.toString(), 200)
+            throw new InputException(source + ": cannot read " + UserFiles.shown(file)
                     + ": " + Fmt.ioFailure(e), e);
         }
-        return new Parser(file, source).parse(bytes);
+        return new Parser(file, source, purpose).parse(bytes);
     }
 
     // ------------------------------------------------------------------------ parser
@@ -186,6 +214,7 @@ public final class GltfReader {
     /** The state of reading one file. */
     private static final class Parser {
         private final String source;
+        private final MeshValidator.Purpose purpose;
         private final Path dir;
         private final List<String> warnings = new ArrayList<>();
         private JsonNode root;
@@ -214,8 +243,9 @@ public final class GltfReader {
         private String firstHidden;
         private int meshInstances;
 
-        Parser(Path file, String source) {
+        Parser(Path file, String source, MeshValidator.Purpose purpose) {
             this.source = source;
+            this.purpose = purpose;
             Path parent = file.getParent();
             this.dir = parent == null ? Path.of("") : parent;
         }
@@ -362,20 +392,26 @@ public final class GltfReader {
                 throw fail("extensionsRequired: expected an array of extension names");
             }
             List<String> unsupported = new ArrayList<>();
+            int count = 0;
             boolean compressed = false;
             for (JsonNode e : required) {
                 String name = e.asText();
                 if (GEOMETRY_NEUTRAL.stream().anyMatch(name::startsWith)) {
                     LOG.log(Level.FINE, "{0}: required extension {1} does not change the geometry;"
-                            + " ignored", new Object[] {source, name});
+                            + " ignored", new Object[] {source, Fmt.printable(name, 60)});
                     continue;
                 }
-                unsupported.add(Fmt.printable(name, 60));
+                if (++count <= MAX_EXTENSIONS_LISTED) {
+                    unsupported.add(Fmt.printable(name, 60));
+                }
                 compressed |= name.contains("compression") || name.contains("quantization");
             }
-            if (!unsupported.isEmpty()) {
+            if (count > MAX_EXTENSIONS_LISTED) {
+                unsupported.add("and " + (count - MAX_EXTENSIONS_LISTED) + " more");
+            }
+            if (count > 0) {
                 throw fail("extensionsRequired: " + String.join(", ", unsupported)
-                        + (unsupported.size() == 1 ? " is" : " are") + " not supported"
+                        + (count == 1 ? " is" : " are") + " not supported"
                         + (compressed ? "; export the mesh without compression or quantization"
                                 : ""));
             }
@@ -609,7 +645,7 @@ public final class GltfReader {
                     int e = (int) i;
                     c[k] = e;
                     if (vertexOf[e] < 0) {
-                        vertexOf[e] = position(pos, e, world);
+                        vertexOf[e] = position(pos, e, world, nodeWhere);
                         used++;
                         if (uv != null) {
                             uvEntry[e] = texCoord(uv, e);
@@ -646,16 +682,28 @@ public final class GltfReader {
             }
         }
 
-        /** Reads, checks, transforms and welds POSITION element e; returns its mesh vertex. */
-        private int position(Accessor pos, int e, double[] m) {
+        /**
+         * Reads, checks, transforms and welds POSITION element e; returns its mesh vertex. The
+         * transformed position must lie within {@link MeshValidator#MAX_COORDINATE}.
+         */
+        private int position(Accessor pos, int e, double[] m, String nodeWhere) {
             double x = pos.floatAt(e, 0), y = pos.floatAt(e, 1), z = pos.floatAt(e, 2);
             if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
                 throw fail(pos.label + ": element " + e + " is (" + x + ", " + y + ", " + z
                         + "), not a finite position");
             }
-            return welder.add(m[0] * x + m[4] * y + m[8] * z + m[12],
-                    m[1] * x + m[5] * y + m[9] * z + m[13],
-                    m[2] * x + m[6] * y + m[10] * z + m[14]);
+            double wx = m[0] * x + m[4] * y + m[8] * z + m[12];
+            double wy = m[1] * x + m[5] * y + m[9] * z + m[13];
+            double wz = m[2] * x + m[6] * y + m[10] * z + m[14];
+            double max = MeshValidator.MAX_COORDINATE;
+            if (!(Math.abs(wx) <= max && Math.abs(wy) <= max && Math.abs(wz) <= max)) {
+                throw fail(pos.label + ": element " + e + " (" + Fmt.num(x) + ", " + Fmt.num(y)
+                        + ", " + Fmt.num(z) + ") lies at (" + Fmt.numAgainst(wx, max) + ", "
+                        + Fmt.numAgainst(wy, max) + ", " + Fmt.numAgainst(wz, max) + ") in "
+                        + nodeWhere + ", beyond the limit of ±" + Fmt.num(max)
+                        + " m per coordinate");
+            }
+            return welder.add(wx, wy, wz);
         }
 
         /** Reads TEXCOORD_0 element e as (u, 1 - v); returns its UV entry. */
@@ -664,6 +712,12 @@ public final class GltfReader {
             if (!Double.isFinite(u) || !Double.isFinite(v)) {
                 throw fail(uv.label + ": element " + e + " is (" + u + ", " + v
                         + "), not a finite texture coordinate");
+            }
+            double max = MeshValidator.MAX_TEXTURE_COORDINATE;
+            if (!(Math.abs(u) <= max && Math.abs(1 - v) <= max)) {
+                throw fail(uv.label + ": element " + e + " gives (u, 1 - v) = ("
+                        + Fmt.numAgainst(u, max) + ", " + Fmt.numAgainst(1 - v, max)
+                        + "), beyond the limit of ±" + Fmt.num(max) + " per texture coordinate");
             }
             int entry = uvs.size() / 2;
             uvs.add(u);
@@ -725,7 +779,7 @@ public final class GltfReader {
                     useUvs ? uvs.toArray() : null, useUvs ? triangleUvs.toArray() : null, source);
             MeshLoadResult checked;
             try {
-                checked = MeshValidator.validate(raw);
+                checked = MeshValidator.validate(raw, purpose);
             } catch (InputException e) {
                 throw new InputException(e.getMessage() + numberingNote(), e);
             }
@@ -842,10 +896,23 @@ public final class GltfReader {
             }
             Path file;
             try {
-                file = dir.resolve(name);
+                Path relative = Path.of(name);
+                if (relative.getRoot() != null) {
+                    throw fail(where + ": uri '" + Fmt.printable(uri, 120) + "' is an absolute"
+                            + " path; only file names relative to the .gltf are supported");
+                }
+                file = dir.resolve(relative);
             } catch (InvalidPathException e) {
                 throw new InputException(source + ": " + where + ": uri '" + Fmt.printable(uri, 120)
                         + "' is not a valid file name", e);
+            }
+            try {
+                UserFiles.requireRegularFile(file, "glTF buffer");
+            } catch (InputException e) {
+                if (e.getCause() instanceof NoSuchFileException missing) {
+                    throw notFound(where, shown, file, missing);
+                }
+                throw new InputException(source + ": " + where + ": " + e.getMessage(), e);
             }
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
                 long size = ch.size();
@@ -863,13 +930,16 @@ public final class GltfReader {
                 data.clear();
                 return data;
             } catch (NoSuchFileException e) {
-                throw new InputException(source + ": " + where + ": file " + shown
-                        + " not found (" + Fmt.printable(file.toAbsolutePath().toString(), 200)
-                        + ")", e);
+                throw notFound(where, shown, file, e);
             } catch (IOException e) {
                 throw new InputException(source + ": " + where + ": cannot read file " + shown
                         + ": " + Fmt.ioFailure(e), e);
             }
+        }
+
+        private InputException notFound(String where, String shown, Path file, Exception cause) {
+            return new InputException(source + ": " + where + ": file " + shown + " not found ("
+                    + UserFiles.shown(file.toAbsolutePath()) + ")", cause);
         }
 
         // -------------------------------------------------------------------- JSON access

@@ -33,11 +33,14 @@ public final class GridMesh {
     /**
      * Builds and validates a grid mesh.
      *
-     * @param sizeU extent along &ucirc; in metres; finite and &gt; 0
-     * @param sizeV extent along v&#770; in metres; finite and &gt; 0
+     * @param sizeU extent along &ucirc; in metres; &gt; 0 and at most twice
+     *     {@link MeshValidator#MAX_COORDINATE}
+     * @param sizeV extent along v&#770; in metres; &gt; 0 and at most twice
+     *     {@link MeshValidator#MAX_COORDINATE}
      * @param cellsU number of cells along &ucirc;, 1 to {@value #MAX_CELLS}
      * @param cellsV number of cells along v&#770;, 1 to {@value #MAX_CELLS}
-     * @param center centre of the grid in metres; 3 finite components
+     * @param center centre of the grid in metres; 3 components of magnitude at most
+     *     {@link MeshValidator#MAX_COORDINATE} (the vertices must lie within it too)
      * @param normal front-side direction of the grid, any non-zero length; 3 finite components
      * @param uAxis direction of the grid's u axis, any non-zero length; 3 finite components,
      *     perpendicular to {@code normal} (|cos angle| &le; {@value #PERPENDICULAR_TOLERANCE})
@@ -54,6 +57,13 @@ public final class GridMesh {
         checkCells("cellsU", cellsU);
         checkCells("cellsV", cellsV);
         checkVector("center", center);
+        for (int c = 0; c < 3; c++) {
+            if (Math.abs(center[c]) > MeshValidator.MAX_COORDINATE) {
+                throw new InputException(SOURCE + ": center component " + "xyz".charAt(c) + " is "
+                        + Fmt.num(center[c]) + " m, beyond the limit of ±"
+                        + Fmt.num(MeshValidator.MAX_COORDINATE) + " m");
+            }
+        }
         checkVector("normal", normal);
         checkVector("uAxis", uAxis);
         double[] n = unit("normal", normal);
@@ -118,6 +128,10 @@ public final class GridMesh {
         if (!Double.isFinite(size) || size <= 0) {
             throw new InputException(SOURCE + ": " + name + " must be finite and positive (got "
                     + size + ")");
+        }
+        if (size > 2 * MeshValidator.MAX_COORDINATE) {
+            throw new InputException(SOURCE + ": " + name + " is " + Fmt.num(size) + " m, more than"
+                    + " the limit of " + Fmt.num(2 * MeshValidator.MAX_COORDINATE) + " m");
         }
     }
 

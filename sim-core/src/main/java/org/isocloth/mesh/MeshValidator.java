@@ -16,15 +16,20 @@ import org.isocloth.InputException;
  * <ol>
  *   <li>no triangles;
  *   <li>a vertex or UV index out of range;
- *   <li>a NaN or infinite vertex coordinate or texture coordinate, or a bounding box too large to
- *       measure;
+ *   <li>a NaN or infinite vertex coordinate or texture coordinate, a vertex coordinate of
+ *       magnitude above {@value #MAX_COORDINATE} m, or a texture coordinate of magnitude above
+ *       {@value #MAX_TEXTURE_COORDINATE};
  *   <li>a triangle that uses the same vertex twice, either as written or after welding;
  *   <li>a zero-area triangle: area &le; {@value #ZERO_AREA_FACTOR} &times; (bounding-box
  *       diagonal)&sup2;;
  *   <li>duplicate triangles (two triangles over the same three vertices, in any order);
  *   <li>a non-manifold edge (used by more than two triangles);
  *   <li>inconsistent winding (two triangles traversing a shared edge in the same direction);
- *   <li>a non-manifold vertex (its triangles form more than one fan, as in a bow tie).
+ *   <li>a non-manifold vertex (its triangles form more than one fan, as in a bow tie);
+ *   <li>for a cloth mesh ({@link Purpose#CLOTH}, the default), a vertex where more than
+ *       {@value #MAX_VERTEX_TRIANGLES} triangles meet. Its message gives the vertex's number as
+ *       the file counts it when source lines are known (for OBJ, 1-based as in {@code f}
+ *       statements), its position, its triangle count and the limit.
  * </ol>
  *
  * <p><b>Repairs</b> (reported as one-line warnings in the result and logged at {@code INFO}):
@@ -48,6 +53,36 @@ public final class MeshValidator {
     /** Vertices closer than this factor times the bounding-box diagonal are welded. */
     public static final double WELD_FACTOR = 1e-9;
 
+    /**
+     * Largest magnitude of a vertex coordinate, in metres. Within it, differences, squared
+     * lengths and areas of the mesh stay far from overflow (the squared bounding-box diagonal is at
+     * most 1.2e9 m²), and every coordinate survives export as a single-precision float with a
+     * spacing of at most 1 mm (the float spacing at 1e4 is 2^-10 m), finer than a cloth's
+     * thickness.
+     */
+    public static final double MAX_COORDINATE = 1e4;
+    /**
+     * Largest magnitude of a texture coordinate (in texture repeats). Within it, the midpoints of
+     * the subdivision cannot overflow, and a single-precision float still resolves a thousandth of
+     * a repeat (a texel of a 1024-pixel texture).
+     */
+    public static final double MAX_TEXTURE_COORDINATE = 1e4;
+    /**
+     * Most triangles that may meet at a vertex of a cloth mesh. The cloth's conforming constraint
+     * of a vertex with n triangles couples the vertex, the midpoints of its n edges (n + 1 on the
+     * boundary) and the midpoints of the n opposite edges: 2n + 1 nodes inside the cloth, 2n + 2
+     * on its boundary. The solver assembles rows of at most 64 nodes, so n &le; 31.
+     */
+    public static final int MAX_VERTEX_TRIANGLES = 31;
+
+    /** What a mesh is for, which decides whether the cloth-only rules apply. */
+    public enum Purpose {
+        /** A cloth: every rule, including {@link #MAX_VERTEX_TRIANGLES}. */
+        CLOTH,
+        /** A collider surface: every rule except the cloth-only vertex valence limit. */
+        COLLIDER
+    }
+
     /** Largest number of triangles listed in a non-manifold-edge message. */
     private static final int MAX_LISTED = 8;
 
@@ -64,7 +99,20 @@ public final class MeshValidator {
      * @throws NullPointerException if {@code raw} is null
      */
     public static MeshLoadResult validate(TriMesh raw) {
-        return validate(raw, null, null, null);
+        return validate(raw, null, null, null, Purpose.CLOTH);
+    }
+
+    /**
+     * Validates a mesh that has no source line information, for the given purpose.
+     *
+     * @param raw the mesh to check; not null, not modified
+     * @param purpose cloth (all rules) or collider (no valence limit); not null
+     * @return the repaired mesh, the warnings and the raw-to-result vertex map
+     * @throws InputException if the mesh has a fatal problem (see the class description)
+     * @throws NullPointerException if an argument is null
+     */
+    public static MeshLoadResult validate(TriMesh raw, Purpose purpose) {
+        return validate(raw, null, null, null, purpose);
     }
 
     /**
@@ -83,8 +131,28 @@ public final class MeshValidator {
      */
     public static MeshLoadResult validate(TriMesh raw, int[] vertexLines, int[] uvLines,
             int[] triangleLines) {
+        return validate(raw, vertexLines, uvLines, triangleLines, Purpose.CLOTH);
+    }
+
+    /**
+     * Validates a mesh for the given purpose, naming source lines in messages.
+     *
+     * @param raw the mesh to check; not null, not modified
+     * @param vertexLines for each raw vertex, the 1-based source line that defined it; null when
+     *     unknown
+     * @param uvLines for each UV entry, the 1-based source line that defined it; null when unknown
+     * @param triangleLines for each triangle, the 1-based source line of the face it came from;
+     *     null when unknown
+     * @param purpose cloth (all rules) or collider (no valence limit); not null
+     * @return the repaired mesh, the warnings and the raw-to-result vertex map
+     * @throws InputException if the mesh has a fatal problem (see the class description)
+     * @throws NullPointerException if {@code raw} or {@code purpose} is null
+     */
+    public static MeshLoadResult validate(TriMesh raw, int[] vertexLines, int[] uvLines,
+            int[] triangleLines, Purpose purpose) {
         Objects.requireNonNull(raw, "raw");
-        return new Check(raw, vertexLines, uvLines, triangleLines).run();
+        Objects.requireNonNull(purpose, "purpose");
+        return new Check(raw, vertexLines, uvLines, triangleLines, purpose).run();
     }
 
     /** One validation run; holds the context needed to word messages. */
@@ -94,6 +162,7 @@ public final class MeshValidator {
         private final int[] vertexLines;
         private final int[] uvLines;
         private final int[] triangleLines;
+        private final Purpose purpose;
         private final double[] p;
         private final int[] tri;
         private final int n;
@@ -103,8 +172,10 @@ public final class MeshValidator {
         /** Size of each weld group, indexed by representative. */
         private int[] groupSize;
 
-        Check(TriMesh raw, int[] vertexLines, int[] uvLines, int[] triangleLines) {
+        Check(TriMesh raw, int[] vertexLines, int[] uvLines, int[] triangleLines,
+                Purpose purpose) {
             this.raw = raw;
+            this.purpose = purpose;
             this.src = raw.source;
             this.vertexLines = vertexLines;
             this.uvLines = uvLines;
@@ -121,18 +192,15 @@ public final class MeshValidator {
                         + (n > 0 ? " (" + Fmt.count(n, "vertex", "vertices") + ", no faces)" : ""));
             }
             checkIndices();
-            checkFinite();
+            checkCoordinates();
             boolean[] used = new boolean[n];
             for (int v : tri) {
                 used[v] = true;
             }
             double[] box = boundingBox(used);
+            // finite and at most 2 MAX_COORDINATE sqrt(3) after checkCoordinates
             double diagonal = Math.hypot(Math.hypot(box[3] - box[0], box[4] - box[1]),
                     box[5] - box[2]);
-            if (!Double.isFinite(diagonal)) {
-                throw fail("bounding box: its size overflows (coordinates too large, e.g. x from "
-                        + Fmt.num(box[0]) + " to " + Fmt.num(box[3]) + ")");
-            }
             double weldTol = WELD_FACTOR * diagonal;
             double areaTol = ZERO_AREA_FACTOR * diagonal * diagonal;
 
@@ -177,21 +245,21 @@ public final class MeshValidator {
             }
         }
 
-        private void checkFinite() {
+        private void checkCoordinates() {
             for (int i = 0; i < p.length; i++) {
-                if (!Double.isFinite(p[i])) {
+                if (!(Math.abs(p[i]) <= MAX_COORDINATE)) {
                     throw fail(vertex(i / 3) + ": coordinate " + "xyz".charAt(i % 3) + " is "
-                            + (Double.isNaN(p[i]) ? "NaN" : "infinite (" + p[i] + ")"));
+                            + outOfRange(p[i], MAX_COORDINATE, " m"));
                 }
             }
             if (raw.triangleUvs != null) {
                 double[] uv = raw.uvs;
                 for (int i = 0; i < uv.length; i++) {
-                    if (!Double.isFinite(uv[i])) {
+                    if (!(Math.abs(uv[i]) <= MAX_TEXTURE_COORDINATE)) {
                         int k = i / 2;
                         throw fail("texture coordinate " + k + line(uvLines, k) + ": "
                                 + "uv".charAt(i % 2) + " is "
-                                + (Double.isNaN(uv[i]) ? "NaN" : "infinite (" + uv[i] + ")"));
+                                + outOfRange(uv[i], MAX_TEXTURE_COORDINATE, ""));
                     }
                 }
             }
@@ -484,6 +552,26 @@ public final class MeshValidator {
                                     + groupSize[v] + " duplicate vertices into one" : ""));
                 }
             }
+            if (purpose == Purpose.CLOTH) {
+                for (int v = 0; v < n; v++) {
+                    if (degree[v] > MAX_VERTEX_TRIANGLES) {
+                        throw fail(tooManyTriangles(v, degree[v]));
+                    }
+                }
+            }
+        }
+
+        /** The valence message: the vertex as the file numbers it, its position and count. */
+        private String tooManyTriangles(int v, int count) {
+            String which = vertexLines != null && v < vertexLines.length
+                    ? "vertex " + (v + 1) + " of the file (line " + vertexLines[v] + ")"
+                    : "vertex " + v;
+            return which + " at (" + Fmt.num(p[3 * v]) + ", " + Fmt.num(p[3 * v + 1]) + ", "
+                    + Fmt.num(p[3 * v + 2]) + "): " + count + " triangles meet there, more than the "
+                    + MAX_VERTEX_TRIANGLES + " a cloth vertex may have"
+                    + (groupSize[v] > 1 ? " (after welding " + groupSize[v]
+                            + " duplicate vertices into one)" : "")
+                    + "; remesh so that fewer triangles share it";
         }
 
         // ---------------------------------------------------------------- result
@@ -552,6 +640,17 @@ public final class MeshValidator {
 
         private String triangleRef(int t) {
             return t + line(triangleLines, t);
+        }
+
+        /** "NaN", "infinite (-Infinity)" or "1e308, beyond ±10000 m". */
+        private static String outOfRange(double x, double max, String unit) {
+            if (Double.isNaN(x)) {
+                return "NaN";
+            }
+            if (Double.isInfinite(x)) {
+                return "infinite (" + x + ")";
+            }
+            return Fmt.numAgainst(x, max) + unit + ", beyond the limit of ±" + Fmt.num(max) + unit;
         }
 
         private static String line(int[] lines, int i) {

@@ -1,6 +1,5 @@
 package org.isocloth.mesh;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -16,7 +15,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
 import org.isocloth.InputException;
+import org.isocloth.UserFiles;
 
 /**
  * Reads Wavefront OBJ polygon meshes into a validated {@link TriMesh}.
@@ -39,7 +40,17 @@ import org.isocloth.InputException;
  * keyword. Numbers are parsed as Java doubles, also accepting {@code nan} and {@code inf} as
  * written by C programs (they are then rejected by the validator, which names the vertex).
  *
- * <p>Errors ({@link InputException}, one line naming the file, the line and the reason): a number
+ * <p><b>Recognising OBJ.</b> The first statement (the first line that is neither blank nor a
+ * comment) must start with a keyword of the OBJ format ({@code v}, {@code f}, {@code o},
+ * {@code mtllib}, ...), and no line may hold a NUL character; otherwise the file is refused as
+ * not an OBJ file, with a message that quotes nothing of its text. In an OBJ file, the warning
+ * about an unsupported statement quotes at most its keyword, and only when the keyword looks like
+ * one (up to 16 letters, digits and underscores), never the rest of the line.
+ * A logical line (after joining continued lines) may have at most {@value #MAX_LINE} characters.
+ *
+ * <p>Errors ({@link InputException}, one line naming the file, the line and the reason): a file
+ * that is not a regular file (a FIFO or a device is refused without being opened), text that is
+ * not recognisably OBJ, a number
  * that cannot be parsed (the token is quoted), a wrong number of values in a {@code v} or
  * {@code vt} statement, a face with fewer than 3 corners, a malformed corner, index 0, an index
  * outside the defined vertices or texture coordinates, and faces of which some have texture
@@ -54,29 +65,63 @@ import org.isocloth.InputException;
 public final class ObjReader {
     private static final Logger LOG = Logger.getLogger(ObjReader.class.getName());
 
+    /** Longest logical line, in characters (2^20); a longer one is refused. */
+    public static final int MAX_LINE = 1 << 20;
+
     /** Statements skipped without a warning. */
     private static final Set<String> IGNORED = Set.of("vn", "o", "g", "s", "usemtl", "mtllib", "l");
+    /** The statement keywords of the OBJ format; the first statement of a file must be one. */
+    private static final Set<String> OBJ_KEYWORDS = Set.of("v", "vt", "vn", "vp", "f", "l", "p",
+            "o", "g", "s", "mg", "usemtl", "mtllib", "cstype", "deg", "bmat", "step", "curv",
+            "curv2", "surf", "parm", "trim", "hole", "scrv", "sp", "end", "con", "bevel",
+            "c_interp", "d_interp", "lod", "shadow_obj", "trace_obj", "ctech", "stech", "maplib",
+            "usemap", "call", "csh");
+    /** An unknown keyword that may be quoted in a warning. */
+    private static final Pattern KEYWORD_LIKE = Pattern.compile("[A-Za-z0-9_]{1,16}");
 
     private ObjReader() {
     }
 
     /**
-     * Reads and validates an OBJ file. The file name (without directories) is the mesh's
-     * {@link TriMesh#source} and starts every message.
+     * Reads and validates an OBJ file as a cloth mesh. The file name (without directories) is the
+     * mesh's {@link TriMesh#source} and starts every message.
      *
      * @param path the OBJ file; not null
      * @return the validated mesh, the warnings and the map from OBJ vertex order to mesh vertices
-     * @throws InputException if the file cannot be read, is malformed or describes an invalid mesh
+     * @throws InputException if the file is not a readable regular file, is not OBJ, is malformed
+     *     or describes an invalid mesh
      * @throws NullPointerException if {@code path} is null
      */
     public static MeshLoadResult read(Path path) {
+        return read(path, MeshValidator.Purpose.CLOTH);
+    }
+
+    /**
+     * Reads and validates an OBJ file for the given purpose (a collider mesh is not held to the
+     * cloth-only rules of {@link MeshValidator}).
+     *
+     * @param path the OBJ file; not null
+     * @param purpose what the mesh is for; not null
+     * @return the validated mesh, the warnings and the map from OBJ vertex order to mesh vertices
+     * @throws InputException if the file is not a readable regular file, is not OBJ, is malformed
+     *     or describes an invalid mesh
+     * @throws NullPointerException if an argument is null
+     */
+    public static MeshLoadResult read(Path path, MeshValidator.Purpose purpose) {
         Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(purpose, "purpose");
         Path name = path.getFileName();
-        String source = name == null ? path.toString() : name.toString();
+        String source = UserFiles.shown(name == null ? path.toString() : name.toString());
+        try {
+            UserFiles.requireRegularFile(path, "OBJ mesh");
+        } catch (InputException e) {
+            throw new InputException(source + ": " + e.getMessage(), e);
+        }
         try (InputStream in = Files.newInputStream(path)) {
-            return read(in, source);
+            return read(new InputStreamReader(in, StandardCharsets.UTF_8), source, purpose);
         } catch (IOException e) {
-            throw new InputException(source + ": cannot read " + path + ": " + Fmt.ioFailure(e), e);
+            throw new InputException(source + ": cannot read " + UserFiles.shown(path) + ": "
+                    + Fmt.ioFailure(e), e);
         }
     }
 
@@ -106,13 +151,16 @@ public final class ObjReader {
      * @throws NullPointerException if an argument is null
      */
     public static MeshLoadResult read(Reader reader, String source) {
-        Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(source, "source");
-        Parser parser = new Parser(source);
+        return read(reader, UserFiles.shown(source), MeshValidator.Purpose.CLOTH);
+    }
+
+    private static MeshLoadResult read(Reader reader, String source,
+            MeshValidator.Purpose purpose) {
+        Objects.requireNonNull(reader, "reader");
+        Parser parser = new Parser(source, purpose);
         try {
-            BufferedReader lines = reader instanceof BufferedReader
-                    ? (BufferedReader) reader : new BufferedReader(reader, 1 << 16);
-            parser.parse(lines);
+            parser.parse(new ObjLines(reader, source));
         } catch (IOException e) {
             throw new InputException(source + ": cannot read: " + Fmt.ioFailure(e), e);
         }
@@ -127,6 +175,7 @@ public final class ObjReader {
         private static final int UVS_NONE = 2;
 
         private final String source;
+        private final MeshValidator.Purpose purpose;
         private final DoubleList positions = new DoubleList();
         private final IntList vertexLines = new IntList();
         private final DoubleList uvs = new DoubleList();
@@ -142,29 +191,20 @@ public final class ObjReader {
         private int uvMode = UVS_UNKNOWN;
         private int uvModeLine;
         private int lineNumber;
+        private boolean recognised;
 
-        Parser(String source) {
+        Parser(String source, MeshValidator.Purpose purpose) {
             this.source = source;
+            this.purpose = purpose;
         }
 
-        void parse(BufferedReader reader) throws IOException {
+        void parse(ObjLines lines) throws IOException {
             String text;
-            int physical = 0;
-            while ((text = reader.readLine()) != null) {
-                physical++;
-                if (physical == 1 && !text.isEmpty() && text.charAt(0) == '\uFEFF') {
-                    text = text.substring(1);
-                }
-                lineNumber = physical;
-                while (endsWithBackslash(text)) {
-                    String more = reader.readLine();
-                    String head = text.substring(0, text.lastIndexOf('\\'));
-                    if (more == null) {
-                        text = head;
-                        break;
-                    }
-                    physical++;
-                    text = head + " " + more;
+            while ((text = lines.next()) != null) {
+                lineNumber = lines.lineNumber();
+                if (text.indexOf('\0') >= 0) {
+                    throw new InputException(source + ": line " + lineNumber
+                            + ": holds binary data (a NUL character); not an OBJ text file");
                 }
                 int hash = text.indexOf('#');
                 if (hash >= 0) {
@@ -172,17 +212,15 @@ public final class ObjReader {
                 }
                 tokenize(text);
                 if (!tokens.isEmpty()) {
+                    if (!recognised && !OBJ_KEYWORDS.contains(tokens.get(0))) {
+                        throw new InputException(source + ": not an OBJ file: its first statement"
+                                + " (line " + lineNumber + ") does not start with an OBJ keyword"
+                                + " such as v, vt, f, o or mtllib");
+                    }
+                    recognised = true;
                     statement();
                 }
             }
-        }
-
-        private static boolean endsWithBackslash(String text) {
-            int i = text.length() - 1;
-            while (i >= 0 && text.charAt(i) <= ' ') {
-                i--;
-            }
-            return i >= 0 && text.charAt(i) == '\\' && text.indexOf('#') < 0;
         }
 
         private void tokenize(String text) {
@@ -215,9 +253,18 @@ public final class ObjReader {
                     face();
                     break;
                 default:
-                    if (!IGNORED.contains(keyword) && warnedKeywords.add(keyword)) {
-                        warn("line " + lineNumber + ": skipped unsupported statement '"
-                                + printable(keyword) + "' (later '" + printable(keyword)
+                    if (IGNORED.contains(keyword)) {
+                        break;
+                    }
+                    if (!KEYWORD_LIKE.matcher(keyword).matches()) {
+                        if (warnedKeywords.add("")) {
+                            warn("line " + lineNumber + ": skipped a statement that does not start"
+                                    + " with an OBJ keyword (later ones are skipped without a"
+                                    + " warning)");
+                        }
+                    } else if (warnedKeywords.add(keyword)) {
+                        warn("line " + lineNumber + ": skipped unsupported statement '" + keyword
+                                + "' (later '" + keyword
                                 + "' statements are skipped without a warning)");
                     }
                     break;
@@ -408,7 +455,7 @@ public final class ObjReader {
             }
             TriMesh raw = new TriMesh(positions.toArray(), tris, uvArray, triUvs, source);
             MeshLoadResult checked = MeshValidator.validate(raw, vertexLines.toArray(),
-                    uvMode == UVS_ALL ? uvLines.toArray() : null, lines);
+                    uvMode == UVS_ALL ? uvLines.toArray() : null, lines, purpose);
             List<String> all = new ArrayList<>(warnings);
             all.addAll(checked.warnings);
             return new MeshLoadResult(checked.mesh, all, checked.vertexMap);

@@ -14,8 +14,9 @@ import java.util.Objects;
  *
  * <p>The class is immutable by convention: the arrays are exposed for speed and are neither
  * copied nor checked for content here, so callers must not modify them after construction.
- * The constructor checks only the array shapes. Content rules (finite coordinates, indices in
- * range, manifold, consistent winding) are enforced by {@link MeshValidator}; every mesh returned
+ * The constructor checks only the array shapes. Content rules (finite coordinates within
+ * {@link MeshValidator#MAX_COORDINATE}, indices in range, manifold, consistent winding) are
+ * enforced by {@link MeshValidator}; every mesh returned
  * by {@link ObjReader} or {@link GridMesh} has passed it.
  */
 public final class TriMesh {

@@ -37,58 +37,102 @@ public final class RedBlackMesh {
     /** Whether each base vertex lies on the boundary. */
     public final boolean[] boundaryVertex;
 
+    /** Longest array the subdivision allocates; larger meshes are refused. */
+    static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
     /**
      * Builds the subdivision topology.
      *
      * @param vertexCount number of base vertices (&ge;1)
      * @param triangles base triangles, 3 indices each, consistently oriented manifold (not null,
      *     unaffected; validated by the mesh layer)
+     * @throws IllegalArgumentException if an edge has more than two triangles, or if the
+     *     subdivided mesh would need an array longer than {@link #MAX_ARRAY} (more than about
+     *     178 million base triangles)
      */
     public RedBlackMesh(int vertexCount, int[] triangles) {
         this.vertexCount = vertexCount;
         this.triangleCount = triangles.length / 3;
-        this.baseTriangles = triangles.clone();
         int t = triangleCount;
-        // Unique edges via sorting keys (min*V + max) with the half-edge that produced them.
-        long[] keys = new long[3 * t];
+        if (12L * t > MAX_ARRAY) {
+            throw new IllegalArgumentException(t + " triangles are too many to subdivide (12 node"
+                    + " indices per triangle must fit one array of at most " + MAX_ARRAY + ")");
+        }
+        this.baseTriangles = triangles.clone();
+        // Half-edge h = 3f + i joins local vertices i+1 and i+2 of triangle f. Half-edges are
+        // bucketed by their lower end vertex (counting sort), and each bucket is sorted by
+        // halfEdgeKey(higher end, h); edges are thus numbered in (lower, higher) order.
+        int halfEdges = 3 * t;
+        int[] start = new int[vertexCount + 1];
         for (int f = 0; f < t; f++) {
-            for (int i = 0; i < 3; i++) {
-                int a = triangles[3 * f + (i + 1) % 3];
-                int b = triangles[3 * f + (i + 2) % 3];
-                long lo = Math.min(a, b);
-                long hi = Math.max(a, b);
-                keys[3 * f + i] = (lo * vertexCount + hi) * (3L * t) + (3L * f + i);
-            }
+            int a = triangles[3 * f];
+            int b = triangles[3 * f + 1];
+            int c = triangles[3 * f + 2];
+            start[Math.min(b, c) + 1]++;
+            start[Math.min(c, a) + 1]++;
+            start[Math.min(a, b) + 1]++;
         }
-        Arrays.sort(keys);
-        long stride = 3L * t;
-        int[] triEdgeTmp = new int[3 * t];
-        int[] ev = new int[2 * 3 * t];
-        int[] et = new int[2 * 3 * t];
-        int e = -1;
-        long prevPair = -1;
-        for (long key : keys) {
-            long pair = key / stride;
-            int he = (int) (key % stride);
-            int f = he / 3;
-            if (pair != prevPair) {
-                e++;
-                prevPair = pair;
-                ev[2 * e] = (int) (pair / vertexCount);
-                ev[2 * e + 1] = (int) (pair % vertexCount);
-                et[2 * e] = f;
-                et[2 * e + 1] = -1;
-            } else {
-                if (et[2 * e + 1] != -1) {
-                    throw new IllegalArgumentException("non-manifold edge " + ev[2 * e] + "-" + ev[2 * e + 1]);
+        for (int v = 0; v < vertexCount; v++) {
+            start[v + 1] += start[v];
+        }
+        int[] fill = Arrays.copyOf(start, vertexCount);
+        long[] keys = new long[halfEdges];
+        for (int h = 0; h < halfEdges; h++) {
+            int f = h / 3;
+            int i = h - 3 * f;
+            int a = triangles[3 * f + (i + 1) % 3];
+            int b = triangles[3 * f + (i + 2) % 3];
+            keys[fill[Math.min(a, b)]++] = halfEdgeKey(Math.max(a, b), h);
+        }
+        // sort every bucket and count the distinct (lower, higher) pairs: the edges
+        int edges = 0;
+        for (int lo = 0; lo < vertexCount; lo++) {
+            int from = start[lo];
+            int to = start[lo + 1];
+            if (to - from > 1) {
+                Arrays.sort(keys, from, to);
+            }
+            for (int k = from; k < to; k++) {
+                if (k == from || keyVertex(keys[k]) != keyVertex(keys[k - 1])) {
+                    edges++;
                 }
-                et[2 * e + 1] = f;
             }
-            triEdgeTmp[he] = e;
         }
-        this.edgeCount = e + 1;
-        this.edgeVertices = Arrays.copyOf(ev, 2 * edgeCount);
-        this.edgeTriangles = Arrays.copyOf(et, 2 * edgeCount);
+        this.edgeCount = edges;
+        if (3L * (vertexCount + (long) edgeCount) > MAX_ARRAY
+                || 2L * (2L * edgeCount + 3L * t) > MAX_ARRAY) {
+            throw new IllegalArgumentException(vertexCount + " vertices and " + edgeCount
+                    + " edges are too many to subdivide (the node coordinates and the fine edges"
+                    + " must each fit one array of at most " + MAX_ARRAY + ")");
+        }
+        int[] ev = new int[2 * edgeCount];
+        int[] et = new int[2 * edgeCount];
+        int[] triEdgeTmp = new int[halfEdges];
+        int e = -1;
+        for (int lo = 0; lo < vertexCount; lo++) {
+            int prevHi = -1;
+            for (int k = start[lo]; k < start[lo + 1]; k++) {
+                int hi = keyVertex(keys[k]);
+                int he = keyHalfEdge(keys[k]);
+                int f = he / 3;
+                if (hi != prevHi) {
+                    e++;
+                    prevHi = hi;
+                    ev[2 * e] = lo;
+                    ev[2 * e + 1] = hi;
+                    et[2 * e] = f;
+                    et[2 * e + 1] = -1;
+                } else {
+                    if (et[2 * e + 1] != -1) {
+                        throw new IllegalArgumentException("non-manifold edge " + lo + "-" + hi);
+                    }
+                    et[2 * e + 1] = f;
+                }
+                triEdgeTmp[he] = e;
+            }
+        }
+        this.edgeVertices = ev;
+        this.edgeTriangles = et;
         this.triEdge = triEdgeTmp;
 
         boundaryVertex = new boolean[vertexCount];
@@ -125,6 +169,29 @@ public final class RedBlackMesh {
                 fineEdges[q++] = redNode(triEdge[3 * f + (i + 1) % 3]);
             }
         }
+    }
+
+    /**
+     * The sort key of a half-edge within the bucket of its lower end vertex: the higher end vertex
+     * in the upper 32 bits, the half-edge index in the lower 32. Both are non-negative ints, so
+     * the key never overflows and keys order by (higher end, half-edge).
+     *
+     * @param higher the half-edge's higher end vertex (&ge; 0)
+     * @param halfEdge the half-edge index 3f + i (&ge; 0)
+     * @return the key
+     */
+    static long halfEdgeKey(int higher, int halfEdge) {
+        return ((long) higher << 32) | halfEdge;
+    }
+
+    /** @return the higher end vertex stored in a {@link #halfEdgeKey} */
+    static int keyVertex(long key) {
+        return (int) (key >>> 32);
+    }
+
+    /** @return the half-edge index stored in a {@link #halfEdgeKey} */
+    static int keyHalfEdge(long key) {
+        return (int) key;
     }
 
     /** @return total node count (black + red) */
@@ -180,6 +247,10 @@ public final class RedBlackMesh {
     public Object[] subdivideUvs(double[] uvs, int[] triangleUvs) {
         int baseUv = uvs.length / 2;
         java.util.HashMap<Long, Integer> mid = new java.util.HashMap<>();
+        if (uvs.length + 6L * triangleCount > MAX_ARRAY) {
+            throw new IllegalArgumentException(baseUv + " UVs and " + triangleCount
+                    + " triangles are too many to subdivide");
+        }
         double[] out = Arrays.copyOf(uvs, uvs.length + 2 * 3 * triangleCount);
         int count = baseUv;
         int[] fineUv = new int[12 * triangleCount];

@@ -402,6 +402,9 @@ public final class SceneReader {
         private Path pathText(JsonNode node, String path) {
             String text = string(node, path);
             requireOk(path, Check.nonBlank(text));
+            if (text.chars().anyMatch(Character::isISOControl)) {
+                throw error(path, "the path " + Check.quote(text) + " holds a control character");
+            }
             try {
                 return Path.of(text);
             } catch (InvalidPathException e) {

@@ -140,7 +140,7 @@ class CacheFormatTest {
     @Test
     void badFilesGiveOneLineNamingFileAndReason() throws IOException {
         Path missing = tmp.resolve("missing.isocache");
-        assertEquals(missing + ": no such file", openError(missing));
+        assertEquals(missing + ": no such file (bake cache)", openError(missing));
 
         Path truncated = modified("cut.isocache", b -> Arrays.copyOf(b, b.length - 30));
         String m = openError(truncated);
@@ -186,13 +186,15 @@ class CacheFormatTest {
         try (CacheReader r = CacheReader.open(frame)) {
             r.readFrame(3, 0); // the other cloth's block is intact
             InputException e = assertThrows(InputException.class, () -> r.readFrame(3, 1));
-            assertEquals(frame + ": corrupt frame 3 of cloth 'flag ü': checksum mismatch", e.getMessage());
+            // writeSample records from scene frame 7, so frame 3 is scene frame 10
+            assertEquals(frame + ": corrupt frame 3 (scene frame 10) of cloth 'flag ü': checksum mismatch",
+                    e.getMessage());
             e = assertThrows(InputException.class, () -> r.readFrame(4, 0));
             assertEquals(frame + ": frame 4 is out of range 0..3", e.getMessage());
             e = assertThrows(InputException.class, () -> r.readFrame(-1, 0));
             assertEquals(frame + ": frame -1 is out of range 0..3", e.getMessage());
         }
-        assertEquals(tmp + ": is a directory, not a bake cache", openError(tmp));
+        assertEquals(tmp + ": the bake cache is a directory, not a regular file", openError(tmp));
     }
 
     @Test
@@ -207,7 +209,11 @@ class CacheFormatTest {
         w.close(); // without finish(): abandoned
         assertFalse(Files.exists(temp));
         assertArrayEquals(before, Files.readAllBytes(file));
-        assertThrows(IllegalStateException.class, () -> w.appendFrame(positions(3, 1, 0)));
+        CacheWriter.AbortedException e = assertThrows(CacheWriter.AbortedException.class,
+                () -> w.appendFrame(positions(3, 1, 0)));
+        // one frame was appended before close()
+        assertEquals(file + ": stopped after 1 frame; the cache was not written", e.getMessage());
+        assertTrue(w.aborted());
         try (Stream<Path> s = Files.list(tmp)) {
             assertEquals(0, s.filter(p -> p.getFileName().toString().endsWith(".tmp")).count());
         }

@@ -318,7 +318,7 @@ class BakeExportTest {
         assertEquals("cloth: error: bake: missing --out FILE.isocache\n", lastErr);
         assertEquals(2, run("export", shared.resolve("nothing.isocache").toString(), "--frame", "0", "--format",
                 "obj", "--out", out.toString()));
-        assertEquals("cloth: error: " + shared.resolve("nothing.isocache") + ": no such file\n", lastErr);
+        assertEquals("cloth: error: " + shared.resolve("nothing.isocache") + ": no such file (bake cache)\n", lastErr);
         assertFalse(Files.exists(shared.resolve("x.isocache")));
     }
 

@@ -209,9 +209,30 @@ class GridMeshTest {
 
     @Test
     void cellsTooSmallForTheirPositionAreReportedByTheValidator() {
-        // at x = 1e20 neighbouring vertices 1e-4 m apart round to the same double
-        assertInputError(() -> GridMesh.build(1e-3, 1, 10, 2, new double[] {1e20, 0, 0},
+        // near x = 1e4 doubles are 1.8e-12 m apart, so vertices 1e-12 m apart (1e-11 m over 10
+        // cells) round to the same or neighbouring doubles, and are welded anyway (closer than
+        // 1e-9 times the 1 m diagonal)
+        assertInputError(() -> GridMesh.build(1e-11, 1, 10, 2, new double[] {9999, 0, 0},
                 new double[] {0, 0, 1}, new double[] {1, 0, 0}), "grid: triangle 0",
                 "degenerate after welding");
+    }
+
+    @Test
+    void centreAndSizeBeyondTheCoordinateLimitNameTheParameter() {
+        // MeshValidator.MAX_COORDINATE = 1e4 m bounds the centre's components, and a size of
+        // twice that would already put the grid's edges at the limit when centred on 0
+        double[] n = {0, 0, 1};
+        double[] u = {1, 0, 0};
+        assertInputError(() -> GridMesh.build(1, 1, 2, 2, new double[] {0, 1e20, 0}, n, u),
+                "grid: center component y is 1e20 m, beyond the limit of ±10000 m");
+        assertInputError(() -> GridMesh.build(2.5e4, 1, 2, 2, new double[3], n, u),
+                "grid: sizeU is 25000 m, more than the limit of 20000 m");
+        // within both limits, but vertex 2 lies at x = 9999 + 1.5 m: the validator names it
+        assertInputError(() -> GridMesh.build(3, 1, 2, 2, new double[] {9999, 0, 0}, n, u),
+                "grid: vertex 2: coordinate x is 10000.5 m, beyond the limit of ±10000 m");
+        // the largest accepted: 2e4 m wide, centred on 0, vertices 0 and 2 exactly at x = ∓1e4
+        TriMesh widest = GridMesh.build(2e4, 1, 2, 2, new double[3], n, u);
+        assertEquals(-1e4, widest.positions[0], 0);
+        assertEquals(1e4, widest.positions[6], 0);
     }
 }

@@ -85,11 +85,94 @@ class MeshValidatorTest {
     }
 
     @Test
-    void hugeBoundingBoxIsFatal() {
+    void coordinatesBeyondTheLimitAreFatal() {
         double[] p = {-1e308, 0, 0, 1e308, 0, 0, 0, 1, 0};
         TriMesh m = new TriMesh(p, new int[] {0, 1, 2}, "huge.mesh");
-        assertInputError(() -> MeshValidator.validate(m), "huge.mesh: ", "bounding box",
-                "too large");
+        assertInputError(() -> MeshValidator.validate(m),
+                "huge.mesh: vertex 0: coordinate x is -1e308 m, beyond the limit of ±10000 m");
+        // at 1e308 the weld tolerance (1e-9 times the diagonal, about 1e299 m) would swallow
+        // the 0.125 m gap between vertices 0 and 1 and blame welding; the coordinate limit is
+        // checked first and names the coordinate and its line
+        Path f = obj(dir, "far.obj", "v 1e308 0 0", "v 1e308 0.125 0", "v 0 1 0", "f 1 2 3");
+        assertInputError(() -> ObjReader.read(f),
+                "far.obj: vertex 0 (line 1): coordinate x is 1e308 m, beyond the limit");
+        // the limit itself is accepted, the next representable step beyond it is not
+        double edge = MeshValidator.MAX_COORDINATE;
+        double[] q = {edge, 0, -edge, edge - 1, 0, -edge, edge, 1, -edge};
+        assertEquals(3, MeshValidator.validate(new TriMesh(q, new int[] {0, 1, 2}, "edge"))
+                .mesh.vertexCount());
+        q[2] = -Math.nextUp(edge);
+        assertInputError(() -> MeshValidator.validate(new TriMesh(q, new int[] {0, 1, 2}, "edge")),
+                "edge: vertex 0: coordinate z is -10000.000000000002 m, beyond the limit of ±10000 m");
+    }
+
+    @Test
+    void textureCoordinatesBeyondTheLimitAreFatal() {
+        // a UV of 1e308 would make the subdivision's midpoints (a + b) / 2 infinite
+        Path f = obj(dir, "uvfar.obj", "v 0 0 0", "v 1 0 0", "v 0 1 0", "vt 0 0", "vt 1e308 0",
+                "vt 0 1", "f 1/1 2/2 3/3");
+        assertInputError(() -> ObjReader.read(f), "uvfar.obj: texture coordinate 1 (line 5): "
+                + "u is 1e308, beyond the limit of ±10000");
+    }
+
+    @Test
+    void valenceLimitAppliesToClothsOnly() {
+        // a closed fan of 32 triangles around vertex 32 (the last): one more than
+        // MAX_VERTEX_TRIANGLES = 31; as a collider surface the same mesh is fine
+        TriMesh fan = fan(32);
+        assertInputError(() -> MeshValidator.validate(fan), "fan: vertex 32 at (0, 0, 0): 32"
+                + " triangles meet there, more than the 31 a cloth vertex may have");
+        assertEquals(32, MeshValidator.validate(fan, MeshValidator.Purpose.COLLIDER).mesh
+                .triangleCount());
+        assertEquals(31, MeshValidator.validate(fan(31)).mesh.triangleCount());
+        // the OBJ reader passes the purpose on: the fan as a file, centre on line 33
+        StringBuilder text = new StringBuilder();
+        for (int v = 0; v <= 32; v++) {
+            text.append("v ").append(fan.positions[3 * v]).append(' ')
+                    .append(fan.positions[3 * v + 1]).append(" 0\n");
+        }
+        for (int t = 0; t < 32; t++) {
+            text.append("f 33 ").append(t + 1).append(' ').append((t + 1) % 32 + 1).append('\n');
+        }
+        Path f = obj(dir, "fan.obj", text.toString());
+        assertInputError(() -> ObjReader.read(f), "fan.obj: vertex 33 of the file (line 33)");
+        assertEquals(32, ObjReader.read(f, MeshValidator.Purpose.COLLIDER).mesh.triangleCount());
+    }
+
+    @Test
+    void valenceMessageNamesTheWeldedVertexByItsFileNumber() {
+        // a 32-triangle fan whose centre is written twice (vertices 33 and 34 of the file, lines
+        // 34 and 35 after the comment), each half of the fan using one copy: welded, the
+        // centre has 32 triangles; it is named by the first copy, the group's representative
+        TriMesh f = fan(32);
+        StringBuilder obj = new StringBuilder("# split fan\n");
+        for (int v = 0; v < f.vertexCount(); v++) {
+            obj.append("v ").append(f.positions[3 * v]).append(' ').append(f.positions[3 * v + 1])
+                    .append(' ').append(f.positions[3 * v + 2]).append('\n');
+        }
+        obj.append("v 0 0 0\n");
+        for (int t = 0; t < 32; t++) {
+            int centre = t < 16 ? 33 : 34;
+            obj.append("f ").append(centre).append(' ').append(f.triangles[3 * t + 1] + 1)
+                    .append(' ').append(f.triangles[3 * t + 2] + 1).append('\n');
+        }
+        assertInputError(() -> ObjReader.read(new java.io.StringReader(obj.toString()),
+                "split.obj"), "split.obj: vertex 33 of the file (line 34) at (0, 0, 0): 32 "
+                + "triangles meet there", "(after welding 2 duplicate vertices into one)");
+    }
+
+    /** A closed fan of n triangles around the last vertex (0, 0, 0), rim radius 1 m. */
+    private static TriMesh fan(int n) {
+        double[] p = new double[3 * (n + 1)];
+        int[] t = new int[3 * n];
+        for (int k = 0; k < n; k++) {
+            p[3 * k] = Math.cos(2 * Math.PI * k / n);
+            p[3 * k + 1] = Math.sin(2 * Math.PI * k / n);
+            t[3 * k] = n;
+            t[3 * k + 1] = k;
+            t[3 * k + 2] = (k + 1) % n;
+        }
+        return new TriMesh(p, t, "fan");
     }
 
     @Test

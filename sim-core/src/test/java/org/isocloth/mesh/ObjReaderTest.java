@@ -257,6 +257,8 @@ class ObjReaderTest {
     @Test
     void missingFileIsAnInputError() {
         Path f = dir.resolve("absent.obj");
-        assertInputError(() -> ObjReader.read(f), "absent.obj: ", "file not found");
+        // the file name first, as in every message, then the full path and the reason
+        String m = assertInputError(() -> ObjReader.read(f), "absent.obj: no such file (OBJ mesh)");
+        assertTrue(m.startsWith("absent.obj: " + f + ": "), m);
     }
 }
