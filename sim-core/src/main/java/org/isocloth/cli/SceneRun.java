@@ -341,7 +341,7 @@ public final class SceneRun {
     double largestStrainTolerance() {
         double t = 0;
         for (SceneCloth c : cloths) {
-            t = Math.max(t, c.model.material.largestStrainTolerance());
+            t = Math.max(t, c.model.material.strainTolerance());
         }
         return t;
     }
