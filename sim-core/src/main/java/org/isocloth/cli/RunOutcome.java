@@ -23,7 +23,7 @@ import java.util.Locale;
  * when a number in its row is not finite. A frame that ended at the iteration cap but within the
  * bound is <em>unconverged</em>: reported, not failed.
  *
- * @param frames frames after frame 0
+ * @param frames frames after frame 0 (and frame 0 when it starts inside a collider or crossing)
  * @param unconverged frames with a step that ended at the iteration cap
  * @param aboveBound frames whose red strain exceeded {@code strainBound}
  * @param penetrating frames with nodes inside a collider
@@ -72,6 +72,10 @@ public record RunOutcome(int frames, int unconverged, int aboveBound, int penetr
                 String[] v = line.split(",");
                 int frame = Integer.parseInt(v[0]);
                 if (frame == 0) {
+                    // the initial state: counted only if it starts inside a collider or crossing
+                    if (Integer.parseInt(v[cPen]) > 0 || Integer.parseInt(v[cInt]) > 0) {
+                        tally.add(0, 0, true, Integer.parseInt(v[cPen]), Integer.parseInt(v[cInt]), true);
+                    }
                     continue;
                 }
                 boolean finite = true;

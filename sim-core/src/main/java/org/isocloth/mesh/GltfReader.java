@@ -350,6 +350,8 @@ public final class GltfReader {
                         + (loc.getColumnNr() > 0 ? ", column " + loc.getColumnNr() : "") : "";
                 throw new InputException(source + ": " + where + "malformed JSON" + at + ": "
                         + jsonDetail(e.getOriginalMessage()), e);
+            } catch (java.io.CharConversionException e) {
+                throw new InputException(source + ": " + where + "not UTF-8 text (glTF JSON must be UTF-8)", e);
             } catch (IOException e) {
                 throw new InputException(source + ": " + where + "cannot parse JSON: "
                         + Fmt.ioFailure(e), e);

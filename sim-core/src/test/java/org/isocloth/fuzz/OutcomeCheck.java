@@ -116,7 +116,11 @@ final class OutcomeCheck {
             checkErrorLine(lines, r, "cloth: error: ", "cloth: simulation failed: ");
             checkDirectory(c, dir, before, false, false);
         } else if (status == 0) {
-            if (!lines.isEmpty()) {
+            // the one line a finished run may print: frames that ended a step at the iteration cap
+            // within the failure bound ("unconverged"), which summary.json must count
+            boolean warned = lines.size() == 1 && lines.get(0).startsWith("cloth: warning: ")
+                    && lines.get(0).contains("ended a step at the iteration cap");
+            if (!lines.isEmpty() && !warned) {
                 fail("status 0 with text on standard error", ObjMutations.quoted(String.join("\n", lines), 600));
             }
             if (stopped) {
