@@ -13,7 +13,8 @@ import java.util.Locale;
  */
 final class Check {
 
-    static final Range FPS = Range.openClosed(0, 10_000);
+    /** Frames per second: from one frame per 100 s (a finite time step whatever the substeps) to 10,000. */
+    static final Range FPS = Range.closed(0.01, 10_000);
     static final Range FRAMES = Range.closed(0, 10_000_000);
     static final Range SUBSTEPS = Range.closed(1, 1000);
     static final Range MAX_ITERATIONS = Range.closed(1, 1000);

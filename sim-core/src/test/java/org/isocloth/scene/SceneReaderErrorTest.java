@@ -188,8 +188,8 @@ class SceneReaderErrorTest {
 
     static Stream<Arguments> ranges() {
         return Stream.of(
-                c(scene("'fps': 0"), "fps", "must be > 0 (got 0.0)"),
-                c(scene("'fps': -30"), "fps", "must be > 0 (got -30.0)"),
+                c(scene("'fps': 0"), "fps", "must be >= 0.01 (got 0.0)"),
+                c(scene("'fps': -30"), "fps", "must be >= 0.01 (got -30.0)"),
                 c(scene("'fps': 10001"), "fps", "must be <= 10000 (got 10001.0)"),
                 c(scene("'frames': -1"), "frames", "must be >= 0 (got -1)"),
                 c(scene("'frames': 10000001"), "frames", "must be <= 10000000 (got 10000001)"),
@@ -265,7 +265,7 @@ class SceneReaderErrorTest {
                 c(mesh("{'obj': '  '}"), "cloths[0].mesh.obj",
                         "must be a non-empty string (got \"  \")"),
                 c(mesh("{'obj': 'a\\u0000b.obj'}"), "cloths[0].mesh.obj",
-                        "invalid path \"a\\u0000b.obj\" ("),
+                        "the path \"a\\u0000b.obj\" holds a control character"),
                 c(pin("{}"), "cloths[0].pins[0].box", "missing required field"),
                 c(pin("{'motion': {}}"), "cloths[0].pins[0].box", "missing required field"),
                 c(pin("{'box': {'min': [0, 0, 0]}}"), "cloths[0].pins[0].box.max",
@@ -395,7 +395,7 @@ class SceneReaderErrorTest {
                 c(colliders("{'objSequence': {'fps': 30}}"), "colliders[0].objSequence.pattern",
                         "missing required field"),
                 c(colliders("{'objSequence': {'pattern': 'b_%04d.obj', 'fps': 0}}"),
-                        "colliders[0].objSequence.fps", "must be > 0 (got 0.0)"),
+                        "colliders[0].objSequence.fps", "must be >= 0.01 (got 0.0)"),
                 c(colliders("{'obj': 'missing.obj', 'motion': {}}"), "colliders[0].motion",
                         "not allowed for an \"obj\" collider (only \"sphere\", \"capsule\","
                                 + " \"box\" and \"plane\" colliders have a rigid motion;"
