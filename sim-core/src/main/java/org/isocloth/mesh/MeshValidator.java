@@ -76,6 +76,13 @@ public final class MeshValidator {
     public static final int MAX_VERTEX_TRIANGLES = 31;
 
     /** What a mesh is for, which decides whether the cloth-only rules apply. */
+    /**
+     * Most triangles of a cloth mesh: two million base triangles subdivide into eight million,
+     * whose constraint system needs several GB and minutes per step (the grid of a scene file has
+     * the same bound, a million cells).
+     */
+    public static final int MAX_CLOTH_TRIANGLES = 2_000_000;
+
     public enum Purpose {
         /** A cloth: every rule, including {@link #MAX_VERTEX_TRIANGLES}. */
         CLOTH,
@@ -190,6 +197,10 @@ public final class MeshValidator {
             if (nt == 0) {
                 throw fail("mesh: has no triangles"
                         + (n > 0 ? " (" + Fmt.count(n, "vertex", "vertices") + ", no faces)" : ""));
+            }
+            if (purpose == Purpose.CLOTH && nt > MAX_CLOTH_TRIANGLES) {
+                throw fail(String.format(java.util.Locale.ROOT, "mesh: %,d triangles, more than the %,d a cloth "
+                        + "may have", nt, MAX_CLOTH_TRIANGLES));
             }
             checkIndices();
             checkCoordinates();

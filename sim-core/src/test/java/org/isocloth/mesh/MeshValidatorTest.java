@@ -45,6 +45,33 @@ class MeshValidatorTest {
     }
 
     @Test
+    void aClothOfMoreThanTwoMillionTrianglesIsRefusedBeforeAnyWork() {
+        // 2,000,001 triangles (all on one vertex triple, so only the count matters): one more than
+        // MAX_CLOTH_TRIANGLES. As a cloth it is refused from its count; as a collider the count
+        // is allowed, and the mesh then fails as the degenerate, duplicated mesh it is.
+        int nt = MeshValidator.MAX_CLOTH_TRIANGLES + 1;
+        int[] tri = new int[3 * nt];
+        for (int t = 0; t < nt; t++) {
+            tri[3 * t + 1] = 1;
+            tri[3 * t + 2] = 2;
+        }
+        TriMesh huge = new TriMesh(new double[] {0, 0, 0, 1, 0, 0, 0, 1, 0}, tri, "huge.obj");
+        assertInputError(() -> MeshValidator.validate(huge), "huge.obj: ",
+                "2,000,001 triangles, more than the 2,000,000 a cloth may have");
+        InputExceptionMessage collider = new InputExceptionMessage(() ->
+                MeshValidator.validate(huge, MeshValidator.Purpose.COLLIDER));
+        assertFalse(collider.message.contains("a cloth may have"), collider.message);
+    }
+
+    /** The message of the InputException that {@code r} throws. */
+    private record InputExceptionMessage(String message) {
+        InputExceptionMessage(Runnable r) {
+            this(org.junit.jupiter.api.Assertions.assertThrows(org.isocloth.InputException.class, r::run)
+                    .getMessage());
+        }
+    }
+
+    @Test
     void nanCoordinateNamesVertexAndLine() {
         Path f = obj(dir, "nan.obj", "v 0 0 0", "v 1 nan 0", "v 0 1 0", "f 1 2 3");
         assertInputError(() -> ObjReader.read(f), "nan.obj: ", "vertex 1 (line 2)",
