@@ -9,12 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,11 +48,9 @@ class CacheRobustnessTest {
     private String lastErr = "";
 
     private int run(String... args) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        lastErr = err.toString(StandardCharsets.UTF_8);
-        return status;
+        CliRuns.Call c = CliRuns.call(args);
+        lastErr = c.err();
+        return c.status();
     }
 
     /** A 4-node plate (two triangles) at height 0.1·k in frame k. */

@@ -17,6 +17,30 @@ final class CliRuns {
     }
 
     /**
+     * What one in-process {@code cloth} call did.
+     *
+     * @param status the exit status
+     * @param out standard output
+     * @param err standard error
+     */
+    record Call(int status, String out, String err) {
+    }
+
+    /**
+     * Runs the command line in this JVM.
+     *
+     * @param args the arguments
+     * @return its status and output
+     */
+    static Call call(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Call(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
      * Runs {@code cloth run scene --out out} and checks the refusal: exit status 2 and a one-line
      * message on standard error that holds every one of {@code parts} and no exception name.
      *

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,11 +25,9 @@ class HostileSceneTest {
     private String lastErr = "";
 
     private int cli(String... args) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        lastErr = err.toString(StandardCharsets.UTF_8);
-        return status;
+        CliRuns.Call c = CliRuns.call(args);
+        lastErr = c.err();
+        return c.status();
     }
 
     /** Runs the scene text from {@code dir/scene.json}; returns the exit status. */

@@ -47,7 +47,7 @@ class ResumeTest {
     }
 
     /** metrics.csv without the wall-time column (step_ms, the 8th), which differs between runs. */
-    private static List<String> metricsWithoutTime(Path csv) throws IOException {
+    static List<String> metricsWithoutTime(Path csv) throws IOException {
         List<String> rows = new ArrayList<>();
         for (String line : Files.readAllLines(csv)) {
             String[] c = line.split(",", -1);

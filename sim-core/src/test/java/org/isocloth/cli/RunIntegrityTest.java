@@ -8,10 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,11 +48,9 @@ class RunIntegrityTest {
     private String lastErr = "";
 
     private int cli(String... args) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        lastErr = err.toString(StandardCharsets.UTF_8);
-        return status;
+        CliRuns.Call c = CliRuns.call(args);
+        lastErr = c.err();
+        return c.status();
     }
 
     private Path write(String name, String json) throws IOException {
@@ -230,21 +225,12 @@ class RunIntegrityTest {
         assertEquals(names, got);
         for (String n : names) {
             if (n.equals("metrics.csv")) {
-                assertEquals(withoutTime(straight.resolve(n)), withoutTime(out.resolve(n)));
+                assertEquals(ResumeTest.metricsWithoutTime(straight.resolve(n)),
+                        ResumeTest.metricsWithoutTime(out.resolve(n)));
             } else {
                 assertArrayEquals(Files.readAllBytes(straight.resolve(n)), Files.readAllBytes(out.resolve(n)), n);
             }
         }
-    }
-
-    private static List<String> withoutTime(Path csv) throws IOException {
-        List<String> rows = new ArrayList<>();
-        for (String line : Files.readAllLines(csv)) {
-            String[] c = line.split(",", -1);
-            c[7] = "";
-            rows.add(String.join(",", c));
-        }
-        return rows;
     }
 
     @Test
