@@ -22,6 +22,8 @@ import java.util.concurrent.Future;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.isocloth.collision.Collider;
+import org.isocloth.model.Limits;
+import org.isocloth.model.Range;
 
 /**
  * Simulates every {@link ClothControl} below its root nodes, with the colliders found there
@@ -54,13 +56,21 @@ import org.isocloth.collision.Collider;
  *
  * <h2>Failures</h2>
  * A cloth whose mesh is invalid is not simulated: the error is logged (SEVERE) and reported to the
- * {@link ClothListener}s once. A step that fails (diverged solve, non-finite state or input)
- * restores the cloth's last good state, is logged (WARNING) and reported; after
- * {@link #setMaxConsecutiveFailures} failures in a row the cloth is suspended until its
- * {@link ClothControl#reset()}. The game keeps running in every case.
+ * {@link ClothListener}s once, and the cloth is suspended until its {@link ClothControl#reset()}.
+ * So is a cloth whose frame cannot be prepared (a pin group that does not fit its mesh). A step
+ * that fails (diverged solve, non-finite state or input) restores the cloth's last good state, is
+ * logged (WARNING) and reported; after {@link #setMaxConsecutiveFailures} failures in a row the
+ * cloth is suspended until its reset. The listeners are told {@link ClothControl#isSuspended()}.
+ * The game keeps running in every case.
+ *
+ * <h2>Parameters</h2>
+ * The setters check their values against the ranges a scene file's fields are checked against
+ * ({@link Limits}), taking a float argument as the decimal it prints as.
  */
 public class ClothAppState extends BaseAppState {
     private static final Logger LOG = Logger.getLogger(ClothAppState.class.getName());
+    /** Allowed simulation speeds relative to real time. */
+    private static final Range SPEED = Range.closed(0, 100);
 
     private final List<Spatial> roots = new ArrayList<>();
     private final List<ColliderProvider> providers = new CopyOnWriteArrayList<>();
@@ -113,8 +123,15 @@ public class ClothAppState extends BaseAppState {
         return (float) accumulator.step();
     }
 
-    /** @param step the fixed time step, s (in (0, 1]; default 1/60) */
+    /**
+     * @param step the fixed time step, s (in [1e-7, 1], {@link Limits#TIME_STEP}: a scene's
+     *     {@code 1 / (fps · substeps)}; default 1/60)
+     */
     public void setTimeStep(float step) {
+        ParameterCheck.inRange("ClothAppState.timeStep", step, Limits.TIME_STEP, " s");
+        // The step is the float itself, not its decimal, so that a step of 1f/60 takes exactly one
+        // step per frame of tpf 1f/60 (its decimal, 0.016666668, is longer than that tpf). A float
+        // whose decimal is in [1e-7, 1] is itself in it: 1e-7 and 1 round to floats inside.
         accumulator.setStep(step);
     }
 
@@ -135,9 +152,7 @@ public class ClothAppState extends BaseAppState {
 
     /** @param speed simulation speed relative to real time (in [0, 100]; 1 = real time) */
     public void setSpeed(float speed) {
-        if (!(speed >= 0 && speed <= 100)) {
-            throw new IllegalArgumentException("ClothAppState.speed: must be in [0, 100] (got " + speed + ")");
-        }
+        ParameterCheck.inRange("ClothAppState.speed", speed, SPEED, "");
         this.speed = speed;
     }
 
@@ -177,8 +192,12 @@ public class ClothAppState extends BaseAppState {
                 r.updateGeometricState();
             }
         }
-        for (ClothSimulation s : cloths.values()) {
-            s.restartNow();
+        for (Map.Entry<ClothControl, ClothSimulation> e : cloths.entrySet()) {
+            try {
+                e.getValue().restartNow();
+            } catch (RuntimeException ex) {
+                prepareFailed(e.getKey(), e.getValue(), ex);
+            }
         }
         for (ClothControl c : broken.keySet()) {
             c.reset();
@@ -211,10 +230,14 @@ public class ClothAppState extends BaseAppState {
         return gravity.clone();
     }
 
-    /** @param g gravity, m/s² (finite; not null; default (0, −9.81, 0)) */
+    /**
+     * @param g gravity, m/s² (finite, magnitude at most 1000 m/s², {@link Limits#MAX_GRAVITY}, as
+     *     in a scene file; not null; default (0, −9.81, 0))
+     */
     public void setGravity(Vector3f g) {
-        if (g == null || !Vector3f.isValidVector(g)) {
-            throw new IllegalArgumentException("ClothAppState.gravity: must be a finite vector (got " + g + ")");
+        String why = Limits.gravityViolation(ParameterCheck.finiteVector("ClothAppState.gravity", g));
+        if (why != null) {
+            throw new IllegalArgumentException("ClothAppState.gravity: " + why);
         }
         gravity.set(g);
     }
@@ -228,11 +251,13 @@ public class ClothAppState extends BaseAppState {
      * Sets the wind, the air's velocity: each cloth feels −drag·A·(v − wind) through its
      * {@link ClothControl#setDrag drag} (no drag, no wind).
      *
-     * @param w mean wind velocity, m/s (finite, at most 100 m/s; not null)
+     * @param w mean wind velocity, m/s (finite, speed at most 100 m/s, {@link Limits#MAX_WIND}, as
+     *     in a scene file; not null)
      */
     public void setWind(Vector3f w) {
-        if (w == null || !Vector3f.isValidVector(w) || w.length() > 100) {
-            throw new IllegalArgumentException("ClothAppState.wind: must be finite and at most 100 m/s (got " + w + ")");
+        String why = Limits.windViolation(ParameterCheck.finiteVector("ClothAppState.wind", w));
+        if (why != null) {
+            throw new IllegalArgumentException("ClothAppState.wind: " + why);
         }
         wind.set(w);
     }
@@ -247,16 +272,12 @@ public class ClothAppState extends BaseAppState {
      * pseudo-random signal of the given period (a sum of three sines), the same for all cloth and
      * the same as a scene file's {@code "gust"} ({@link org.isocloth.model.Gust}).
      *
-     * @param amplitude relative gust amplitude (in [0, 1]; 0 = steady)
-     * @param period main gust period, s (in [0.1, 100])
+     * @param amplitude relative gust amplitude (in [0, 1], {@link Limits#GUST_AMPLITUDE}; 0 = steady)
+     * @param period main gust period, s (in [0.1, 100], {@link Limits#GUST_PERIOD})
      */
     public void setGust(float amplitude, float period) {
-        if (!(amplitude >= 0 && amplitude <= 1)) {
-            throw new IllegalArgumentException("ClothAppState.gust: amplitude must be in [0, 1] (got " + amplitude + ")");
-        }
-        if (!(period >= 0.1f && period <= 100)) {
-            throw new IllegalArgumentException("ClothAppState.gust: period must be in [0.1, 100] s (got " + period + ")");
-        }
+        ParameterCheck.inRange("ClothAppState.gust.amplitude", amplitude, Limits.GUST_AMPLITUDE, "");
+        ParameterCheck.inRange("ClothAppState.gust.period", period, Limits.GUST_PERIOD, " s");
         gust = amplitude;
         gustPeriod = period;
     }
@@ -388,6 +409,20 @@ public class ClothAppState extends BaseAppState {
             }
         }
         cloths.clear();
+        for (ClothControl c : broken.keySet()) {
+            release(c);
+        }
+        broken.clear();
+    }
+
+    /**
+     * Forgets a cloth this state could not build: it is no longer suspended for that (render
+     * thread). A cloth left to another state is not this state's to change.
+     */
+    private void release(ClothControl c) {
+        if (c.owner() == this) {
+            c.setBuildFailure(null);
+        }
     }
 
     /** Whether this state is simulating the cloth now (attached, and the cloth in its scene). */
@@ -454,9 +489,19 @@ public class ClothAppState extends BaseAppState {
         captureColliders();
         List<ClothSimulation> active = new ArrayList<>();
         Vector3f w = windAt(0.5 * (t0 + t1));
-        for (ClothSimulation s : cloths.values()) {
-            s.renderPrepare(gravity, simColliders, skipped);
-            s.solver().setWind(new double[] {w.x, w.y, w.z});
+        for (Map.Entry<ClothControl, ClothSimulation> e : cloths.entrySet()) {
+            ClothSimulation s = e.getValue();
+            try {
+                s.renderPrepare(gravity, simColliders, skipped);
+                s.solver().setWind(new double[] {w.x, w.y, w.z});
+            } catch (RuntimeException ex) {
+                // renderPrepare first carries out a requested reset, which lifts a suspension; a
+                // cloth still suspended was reported when it was suspended
+                if (!s.isSuspended()) {
+                    prepareFailed(e.getKey(), s, ex);
+                }
+                continue;
+            }
             if (!s.isSuspended()) {
                 active.add(s);
             }
@@ -511,6 +556,23 @@ public class ClothAppState extends BaseAppState {
                 new Object[] {c.getName(), e.getMessage()});
     }
 
+    /**
+     * A cloth whose frame cannot be prepared (a pin group that does not fit its mesh, parameters
+     * its model cannot be rebuilt with) is suspended until its reset; logged and reported.
+     */
+    private void prepareFailed(ClothControl c, ClothSimulation s, RuntimeException e) {
+        String message = e.getMessage() == null ? e.toString() : e.getMessage();
+        String name = "cloth '" + c.getGeometry().getName() + "'";
+        if (!message.startsWith(name)) {
+            message = name + ": " + message;
+        }
+        s.suspend();
+        LOG.log(Level.SEVERE, "{0}; suspended until reset", message);
+        for (ClothListener l : listeners) {
+            l.clothFailed(c, message, c.isSuspended());
+        }
+    }
+
     /** Waits for the running job, if any, and shows its results (render thread). */
     private void finishJob() {
         Future<?> j = job;
@@ -541,7 +603,7 @@ public class ClothAppState extends BaseAppState {
                 LOG.log(suspended ? Level.SEVERE : Level.WARNING, "{0}; restored the last good state{1}",
                         new Object[] {failure, suspended ? "; suspended until reset" : ""});
                 for (ClothListener l : listeners) {
-                    l.clothFailed(c, failure, s.isSuspended());
+                    l.clothFailed(c, failure, c.isSuspended());
                 }
             }
         }
@@ -583,7 +645,13 @@ public class ClothAppState extends BaseAppState {
             }
             return gone;
         });
-        broken.keySet().removeIf(c -> !present.contains(c));
+        broken.keySet().removeIf(c -> {
+            boolean gone = !present.contains(c);
+            if (gone) {
+                release(c);
+            }
+            return gone;
+        });
         for (ClothControl c : found) {
             ClothSimulation s = cloths.get(c);
             if (s != null && s != c.simulation()) {
@@ -592,6 +660,7 @@ public class ClothAppState extends BaseAppState {
             }
             if (s == null && broken.containsKey(c) && c.takeResetRequest()) {
                 broken.remove(c);
+                release(c);
             }
             if (s == null && !broken.containsKey(c)) {
                 build(c);
@@ -620,11 +689,13 @@ public class ClothAppState extends BaseAppState {
             broken.put(c, message);
             LOG.log(Level.SEVERE, "{0}; this state leaves it alone", message);
             for (ClothListener l : listeners) {
-                l.clothFailed(c, message, false);
+                l.clothFailed(c, message, c.isSuspended());
             }
             return;
         }
         c.setOwner(this);
+        // a failure another state met building it is that state's no longer: this one tries anew
+        c.setBuildFailure(null);
         if (g.getMaterial() == null) {
             LOG.log(Level.WARNING, "cloth ''{0}'': the Geometry has no Material, so jME cannot render it (set one with"
                     + " setMaterial); it is simulated anyway", g.getName());
@@ -643,9 +714,10 @@ public class ClothAppState extends BaseAppState {
                 message = "cloth '" + g.getName() + "': " + message;
             }
             broken.put(c, message);
+            c.setBuildFailure(message);
             LOG.log(Level.SEVERE, "{0}; the cloth is not simulated", message);
             for (ClothListener l : listeners) {
-                l.clothFailed(c, message, true);
+                l.clothFailed(c, message, c.isSuspended());
             }
         }
     }

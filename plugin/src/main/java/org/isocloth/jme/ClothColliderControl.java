@@ -20,6 +20,7 @@ import org.isocloth.collision.BoxCollider;
 import org.isocloth.collision.CapsuleCollider;
 import org.isocloth.collision.PlaneCollider;
 import org.isocloth.collision.SphereCollider;
+import org.isocloth.model.Limits;
 
 /**
  * A collider shape for the cloth, attached to any {@link Spatial} and following its world
@@ -281,12 +282,13 @@ public class ClothColliderControl extends AbstractControl implements ColliderPro
     /**
      * Sets the friction between the cloth and this shape (takes effect at the next capture).
      *
-     * @param mu Coulomb friction coefficient in [0, 10], or NaN to use the cloth's
+     * @param mu Coulomb friction coefficient in [0, 10] ({@link Limits#FRICTION}, as a scene
+     *     collider's {@code friction}), or NaN to use the cloth's
      * @throws IllegalArgumentException if mu is out of range
      */
     public void setFriction(float mu) {
-        if (!Float.isNaN(mu) && !(mu >= 0 && mu <= 10)) {
-            throw invalid("friction", "must be in [0, 10] or NaN", mu);
+        if (!Float.isNaN(mu) && !Limits.FRICTION.contains(ParameterCheck.decimal(mu))) {
+            throw invalid("friction", "must be in " + Limits.FRICTION + " or NaN", mu);
         }
         this.friction = mu;
     }

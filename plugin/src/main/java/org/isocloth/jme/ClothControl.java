@@ -22,6 +22,7 @@ import org.isocloth.InputException;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.model.Fabric;
+import org.isocloth.model.Limits;
 import org.isocloth.model.RestShape;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
@@ -40,9 +41,12 @@ import org.isocloth.solver.SolverSettings;
  * and tangents into that mesh in place (streamed buffers) and updates its bound. The original
  * mesh is kept (and saved) so that {@link #reset()}, loading and cloning start from it.
  *
- * <p>All parameters are SI units (see {@link ClothMaterial}); every setter checks its value and
- * throws {@link IllegalArgumentException} naming the field. Changes take effect at the next
- * step; density and rest shape rebuild the model while keeping the cloth's current motion.
+ * <p>All parameters are SI units (see {@link ClothMaterial}); every setter checks its value against
+ * the range a scene file's material and solver fields are checked against ({@link Limits}) and
+ * throws {@link IllegalArgumentException} naming the field. A float argument is taken as the
+ * decimal it prints as, so {@code setThickness(0.1f)} is the documented maximum 0.1 m. Changes
+ * take effect at the next step; density and rest shape rebuild the model while keeping the
+ * cloth's current motion.
  */
 public class ClothControl extends AbstractControl {
     private static final Logger LOG = Logger.getLogger(ClothControl.class.getName());
@@ -68,6 +72,8 @@ public class ClothControl extends AbstractControl {
     private volatile ClothStats stats = ClothStats.NONE;
     /** The one ClothAppState allowed to step this cloth (render thread). */
     private ClothAppState owner;
+    /** Why the owner could not build the cloth, while it leaves it unsimulated for that; else null. */
+    private String buildFailure;
     /** Scene updates in a row that found no ClothAppState simulating this cloth. */
     private int unsimulatedUpdates;
 
@@ -132,9 +138,10 @@ public class ClothControl extends AbstractControl {
         return null;
     }
 
-    private void material(String field, double value, java.util.function.DoubleFunction<ClothMaterial> make) {
+    /** Applies a material made from a float argument taken as its decimal; ClothMaterial checks it. */
+    private void material(float value, java.util.function.DoubleFunction<ClothMaterial> make) {
         try {
-            setClothMaterial(make.apply(value));
+            setClothMaterial(make.apply(ParameterCheck.decimal(value)));
         } catch (InputException e) {
             throw new IllegalArgumentException(name() + "." + e.getMessage(), e);
         }
@@ -145,10 +152,13 @@ public class ClothControl extends AbstractControl {
         return (float) material.density();
     }
 
-    /** @param density surface density, kg/m² (in (0, 1000]; cotton ≈ 0.15, denim ≈ 0.4) */
+    /**
+     * @param density surface density, kg/m² (in [0.001, 1000], {@link Limits#DENSITY}, which says
+     *     why lighter cloth is refused; cotton ≈ 0.15, denim ≈ 0.4)
+     */
     public void setDensity(float density) {
         ClothMaterial m = material;
-        material("density", density, d -> new ClothMaterial(d, m.bendingStiffness(), m.restShape(),
+        material(density, d -> new ClothMaterial(d, m.bendingStiffness(), m.restShape(),
                 m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
     }
 
@@ -158,11 +168,12 @@ public class ClothControl extends AbstractControl {
     }
 
     /**
-     * @param stiffness flexural rigidity k, N·m (in [0, 1e6]; a sheet bent to radius R stores
-     *     ½k/R² J/m²; silk ≈ 1e-6, cotton ≈ 1e-5, denim ≈ 1e-4, leather ≈ 1e-3)
+     * @param stiffness flexural rigidity k, N·m (in [0, 1e6], {@link Limits#BENDING_STIFFNESS}; a
+     *     sheet bent to radius R stores ½k/R² J/m²; silk ≈ 1e-6, cotton ≈ 1e-5, denim ≈ 1e-4,
+     *     leather ≈ 1e-3)
      */
     public void setBendingStiffness(float stiffness) {
-        material("bendingStiffness", stiffness, material::withBendingStiffness);
+        material(stiffness, material::withBendingStiffness);
     }
 
     /** @return the rest shape of the bending energy */
@@ -183,10 +194,10 @@ public class ClothControl extends AbstractControl {
         return (float) material.strainTolerance();
     }
 
-    /** @param tolerance relative strain tolerance (in (0, 0.5]; default 0.001) */
+    /** @param tolerance relative strain tolerance (in (0, 0.5], {@link Limits#STRAIN_TOLERANCE}; default 0.001) */
     public void setStrainTolerance(float tolerance) {
         ClothMaterial m = material;
-        material("strainTolerance", tolerance, t -> new ClothMaterial(m.density(), m.bendingStiffness(),
+        material(tolerance, t -> new ClothMaterial(m.density(), m.bendingStiffness(),
                 m.restShape(), t, m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
     }
 
@@ -195,10 +206,13 @@ public class ClothControl extends AbstractControl {
         return (float) material.damping();
     }
 
-    /** @param damping bending damping time β, s (in [0, 100]; a bending mode ω gets ζ = βω/2) */
+    /**
+     * @param damping bending damping time β, s (in [0, 100], {@link Limits#DAMPING}; a bending mode ω
+     *     gets ζ = βω/2)
+     */
     public void setDamping(float damping) {
         ClothMaterial m = material;
-        material("damping", damping, d -> new ClothMaterial(m.density(), m.bendingStiffness(), m.restShape(),
+        material(damping, d -> new ClothMaterial(m.density(), m.bendingStiffness(), m.restShape(),
                 m.strainTolerance(), d, m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
     }
 
@@ -207,10 +221,10 @@ public class ClothControl extends AbstractControl {
         return (float) material.drag();
     }
 
-    /** @param drag linear air drag, kg/(m²·s) (in [0, 1000]; terminal speed ρg/drag) */
+    /** @param drag linear air drag, kg/(m²·s) (in [0, 1000], {@link Limits#DRAG}; terminal speed ρg/drag) */
     public void setDrag(float drag) {
         ClothMaterial m = material;
-        material("drag", drag, d -> new ClothMaterial(m.density(), m.bendingStiffness(), m.restShape(),
+        material(drag, d -> new ClothMaterial(m.density(), m.bendingStiffness(), m.restShape(),
                 m.strainTolerance(), m.damping(), d, m.membraneStiffness(), m.friction(), m.thickness()));
     }
 
@@ -219,9 +233,12 @@ public class ClothControl extends AbstractControl {
         return (float) material.membraneStiffness();
     }
 
-    /** @param stiffness in-plane stiffness of the black-node edges, N/m (in [0, 1e9]; default 1e5) */
+    /**
+     * @param stiffness in-plane stiffness of the black-node edges, N/m (in [0, 1e9],
+     *     {@link Limits#MEMBRANE_STIFFNESS}; default 1e5)
+     */
     public void setMembraneStiffness(float stiffness) {
-        material("membraneStiffness", stiffness, material::withMembraneStiffness);
+        material(stiffness, material::withMembraneStiffness);
     }
 
     /** @return Coulomb friction coefficient */
@@ -229,9 +246,9 @@ public class ClothControl extends AbstractControl {
         return (float) material.friction();
     }
 
-    /** @param friction Coulomb friction coefficient (in [0, 10]; cotton ≈ 0.3–0.6) */
+    /** @param friction Coulomb friction coefficient (in [0, 10], {@link Limits#FRICTION}; cotton ≈ 0.3–0.6) */
     public void setFriction(float friction) {
-        material("friction", friction, material::withFriction);
+        material(friction, material::withFriction);
     }
 
     /** @return collision thickness, m */
@@ -239,9 +256,9 @@ public class ClothControl extends AbstractControl {
         return (float) material.thickness();
     }
 
-    /** @param thickness collision thickness, m (in (0, 0.1]; default 0.005) */
+    /** @param thickness collision thickness, m (in (0, 0.1], {@link Limits#THICKNESS}; default 0.005) */
     public void setThickness(float thickness) {
-        material("thickness", thickness, material::withThickness);
+        material(thickness, material::withThickness);
     }
 
     // ------------------------------------------------------------------ solver
@@ -265,11 +282,11 @@ public class ClothControl extends AbstractControl {
         return maxIterations;
     }
 
-    /** @param iterations Gauss-Newton iteration cap per step (in [1, 1000]) */
+    /** @param iterations Gauss-Newton iteration cap per step (in [1, 1000], {@link Limits#MAX_ITERATIONS}) */
     public void setMaxIterations(int iterations) {
-        if (iterations < 1 || iterations > 1000) {
-            throw new IllegalArgumentException(name() + ".solver.maxIterations: must be in [1, 1000] (got "
-                    + iterations + ")");
+        if (!Limits.MAX_ITERATIONS.contains(iterations)) {
+            throw new IllegalArgumentException(name() + ".solver.maxIterations: must be in " + Limits.MAX_ITERATIONS
+                    + " (got " + iterations + ")");
         }
         this.maxIterations = iterations;
         parameterVersion++;
@@ -421,10 +438,17 @@ public class ClothControl extends AbstractControl {
         return originalMesh;
     }
 
-    /** @return whether the cloth is suspended after repeated failures (until {@link #reset()}) */
+    /**
+     * Whether the cloth is suspended: not simulated until {@link #reset()}, because its steps
+     * failed {@link ClothAppState#getMaxConsecutiveFailures()} times in a row or could not be
+     * prepared (a pin group that does not fit the mesh), or because it could not be built (its
+     * mesh is not a valid cloth). The same value the {@link ClothListener}s are told.
+     *
+     * @return whether the cloth is suspended
+     */
     public boolean isSuspended() {
         ClothSimulation s = simulation;
-        return s != null && s.isSuspended();
+        return buildFailure != null || s != null && s.isSuspended();
     }
 
     // package-private plumbing for ClothAppState
@@ -459,6 +483,11 @@ public class ClothControl extends AbstractControl {
         owner = state;
     }
 
+    /** @param failure why the owner could not build the cloth, or null once it no longer holds that */
+    void setBuildFailure(String failure) {
+        buildFailure = failure;
+    }
+
     void setOriginalMesh(Mesh mesh) {
         originalMesh = mesh;
     }
@@ -491,6 +520,7 @@ public class ClothControl extends AbstractControl {
         }
         if (newSpatial != spatial) {
             simulation = null;
+            buildFailure = null;
             stats = ClothStats.NONE;
         }
         super.setSpatial(newSpatial);
@@ -524,6 +554,7 @@ public class ClothControl extends AbstractControl {
         pins = copy;
         // the clone shares the (read-only) original mesh and builds its own simulation
         simulation = null;
+        buildFailure = null;
         stats = ClothStats.NONE;
         resetRequested = false;
     }
@@ -571,6 +602,10 @@ public class ClothControl extends AbstractControl {
         }
         integrator = c.readEnum("integrator", Integrator.class, Integrator.BACKWARD_EULER);
         maxIterations = c.readInt("maxIterations", 20);
+        if (!Limits.MAX_ITERATIONS.contains(maxIterations)) {
+            throw new IOException("ClothControl: solver.maxIterations: must be in " + Limits.MAX_ITERATIONS + " (got "
+                    + maxIterations + ")");
+        }
         collisionHandling = c.readEnum("collisionHandling", CollisionHandling.class, CollisionHandling.COUPLED);
         selfCollisions = c.readBoolean("selfCollisions", true);
         projection = c.readEnum("projection", ProjectionMode.class, ProjectionMode.AUTO);

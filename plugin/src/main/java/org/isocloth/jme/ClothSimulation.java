@@ -267,6 +267,11 @@ final class ClothSimulation {
         return suspended;
     }
 
+    /** Stops stepping the cloth until its reset (render thread, no job running). */
+    void suspend() {
+        suspended = true;
+    }
+
     Transform buildTransform() {
         return buildTransform;
     }
@@ -353,8 +358,8 @@ final class ClothSimulation {
     void restartNow() {
         control.takeResetRequest();
         resetState();
-        applyPins();
         solver.setTime(0);
+        applyPins();
     }
 
     /** Back to the rest state: the original mesh where it was built, at rest. */

@@ -27,6 +27,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.isocloth.model.Limits;
 
 /**
  * Makes the skin of an animated character a collider for the cloth: add it to the model's root,
@@ -159,12 +160,13 @@ public class SkinnedColliderControl extends AbstractControl implements ColliderP
     /**
      * Sets the friction between the cloth and the skin (takes effect at the next capture).
      *
-     * @param mu Coulomb friction coefficient in [0, 10], or NaN to use the cloth's
+     * @param mu Coulomb friction coefficient in [0, 10] ({@link Limits#FRICTION}, as a scene
+     *     collider's {@code friction}), or NaN to use the cloth's
      * @throws IllegalArgumentException if mu is out of range
      */
     public void setFriction(float mu) {
-        if (!Float.isNaN(mu) && !(mu >= 0 && mu <= 10)) {
-            throw invalid("friction", "must be in [0, 10] or NaN", mu);
+        if (!Float.isNaN(mu) && !Limits.FRICTION.contains(ParameterCheck.decimal(mu))) {
+            throw invalid("friction", "must be in " + Limits.FRICTION + " or NaN", mu);
         }
         this.friction = mu;
     }

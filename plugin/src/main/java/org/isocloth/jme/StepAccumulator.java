@@ -1,5 +1,7 @@
 package org.isocloth.jme;
 
+import org.isocloth.model.Limits;
+
 /**
  * Fixed-step time accumulator: frame times go in, a whole number of fixed steps comes out, at most
  * a cap per frame. Time the cap cannot take is dropped (the simulation then runs slower than real
@@ -12,7 +14,7 @@ public final class StepAccumulator {
     private double dropped;
 
     /**
-     * @param step the fixed time step, s (finite, &gt; 0)
+     * @param step the fixed time step, s (in [1e-7, 1], {@link Limits#TIME_STEP})
      * @param maxSteps the most steps one frame may take (≥ 1)
      */
     public StepAccumulator(double step, int maxSteps) {
@@ -58,10 +60,10 @@ public final class StepAccumulator {
         return step;
     }
 
-    /** @param step the fixed time step, s (finite, &gt; 0, at most 1) */
+    /** @param step the fixed time step, s (in [1e-7, 1], {@link Limits#TIME_STEP}) */
     public void setStep(double step) {
-        if (!(step > 0) || !(step <= 1)) {
-            throw new IllegalArgumentException("timeStep: must be in (0, 1] s (got " + step + ")");
+        if (!Limits.TIME_STEP.contains(step)) {
+            throw new IllegalArgumentException("timeStep: must be in " + Limits.TIME_STEP + " s (got " + step + ")");
         }
         this.step = step;
     }

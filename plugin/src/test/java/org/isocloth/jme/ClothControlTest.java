@@ -576,7 +576,7 @@ class ClothControlTest {
     void setterValuesOutOfRangeNameTheField() {
         ClothControl cloth = new ClothControl();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> cloth.setDensity(-1));
-        assertEquals("cloth.material.density: must be in (0, 1000] kg/m² (got -1.0)", e.getMessage());
+        assertEquals("cloth.material.density: must be in [0.001, 1000] kg/m² (got -1.0)", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> cloth.setBendingStiffness(Float.NaN));
         assertTrue(e.getMessage().startsWith("cloth.material.bendingStiffness:"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> cloth.setMaxIterations(0));

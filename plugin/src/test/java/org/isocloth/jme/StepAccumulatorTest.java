@@ -39,7 +39,7 @@ class StepAccumulatorTest {
     void absurdSettingsAreRefusedWithTheFieldNamed() {
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> new StepAccumulator(0, 4));
-        assertEquals("timeStep: must be in (0, 1] s (got 0.0)", e.getMessage());
+        assertEquals("timeStep: must be in [1.0E-7, 1] s (got 0.0)", e.getMessage());
         e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> new StepAccumulator(0.01, 0));
         assertEquals("maxStepsPerFrame: must be in [1, 1000] (got 0)", e.getMessage());

@@ -6,25 +6,26 @@ import org.isocloth.InputException;
  * Physical parameters of a cloth, all SI.
  *
  * <ul>
- *   <li>{@code density}: surface density in kg/m² (&gt;0; cotton ≈ 0.15, denim ≈ 0.4).</li>
- *   <li>{@code bendingStiffness}: flexural rigidity k in N·m (&ge;0): a sheet bent to a cylinder of
- *       radius R stores ½k/R² joules per square metre (thesis eq. 3.5 with the Crouzeix-Raviart
- *       Laplacian).</li>
+ *   <li>{@code density}: surface density in kg/m² (in [0.001, 1000], see {@link Limits#DENSITY};
+ *       cotton ≈ 0.15, denim ≈ 0.4).</li>
+ *   <li>{@code bendingStiffness}: flexural rigidity k in N·m (in [0, 1e6]): a sheet bent to a
+ *       cylinder of radius R stores ½k/R² joules per square metre (thesis eq. 3.5 with the
+ *       Crouzeix-Raviart Laplacian).</li>
  *   <li>{@code restShape}: {@link RestShape#FLAT} or {@link RestShape#INITIAL}.</li>
  *   <li>{@code strainTolerance}: relative length error allowed on every inextensibility
  *       constraint when the Gauss-Newton projection stops (dimensionless, in (0, 0.5]).</li>
- *   <li>{@code damping}: bending damping time β in seconds (&ge;0): a stiffness-proportional
+ *   <li>{@code damping}: bending damping time β in seconds (in [0, 100]): a stiffness-proportional
  *       (Rayleigh) damping force −β·K_b·v where K_b = k LᵀM⁻¹L is the bending stiffness matrix.
  *       A bending mode of angular frequency ω then has damping ratio ζ = βω/2; rigid motions and
  *       in-plane motions are not damped.</li>
- *   <li>{@code drag}: linear air drag in kg/(m²·s) (&ge;0): each node feels −drag·A·v where A is
- *       the cloth area it represents; a falling sheet reaches terminal speed ρg/drag.</li>
- *   <li>{@code membraneStiffness}: in-plane stiffness Y of the subdivided mesh in N/m (&ge;0): every
- *       edge between a black and a red node is a spring storing ½·Y·A·ε², A the area it represents
- *       and ε its strain. The red triangles are kept rigid by the inextensibility constraints; these
- *       springs stop them from twisting against each other (a mechanism of the thesis's constraint
- *       set that shows as black-node edges stretched by several per cent). 0 gives the thesis's
- *       model exactly.</li>
+ *   <li>{@code drag}: linear air drag in kg/(m²·s) (in [0, 1000]): each node feels −drag·A·v
+ *       where A is the cloth area it represents; a falling sheet reaches terminal speed ρg/drag.</li>
+ *   <li>{@code membraneStiffness}: in-plane stiffness Y of the subdivided mesh in N/m (in
+ *       [0, 1e9]): every edge between a black and a red node is a spring storing ½·Y·A·ε², A the
+ *       area it represents and ε its strain. The red triangles are kept rigid by the
+ *       inextensibility constraints; these springs stop them from twisting against each other (a
+ *       mechanism of the thesis's constraint set that shows as black-node edges stretched by
+ *       several per cent). 0 gives the thesis's model exactly.</li>
  *   <li>{@code friction}: Coulomb friction coefficient μ (dimensionless, in [0, 10]) of cloth–cloth
  *       contact, and of cloth–collider contact when the collider has none of its own.</li>
  *   <li>{@code thickness}: collision thickness in metres (in (0, 0.1]): cloth nodes are kept at
@@ -92,27 +93,28 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
                 DEFAULT_MEMBRANE_STIFFNESS);
     }
 
-    /** Validates every field; the message names the field and the value. */
+    /**
+     * Validates every field against its range in {@link Limits}, the one a scene file's material
+     * is checked against; the message names the field, the range and the value, e.g.
+     * {@code "material.thickness: must be in (0, 0.1] m (got 0.2)"}.
+     */
     public ClothMaterial {
-        check("density", density, density > 0 && density <= 1000, "must be in (0, 1000] kg/m²");
-        check("bendingStiffness", bendingStiffness, bendingStiffness >= 0 && bendingStiffness <= 1e6,
-                "must be in [0, 1e6] N·m");
-        check("strainTolerance", strainTolerance, strainTolerance > 0 && strainTolerance <= 0.5,
-                "must be in (0, 0.5]");
-        check("damping", damping, damping >= 0 && damping <= 100, "must be in [0, 100] s");
-        check("drag", drag, drag >= 0 && drag <= 1000, "must be in [0, 1000] kg/(m²·s)");
-        check("membraneStiffness", membraneStiffness, membraneStiffness >= 0 && membraneStiffness <= 1e9,
-                "must be in [0, 1e9] N/m");
-        check("friction", friction, friction >= 0 && friction <= 10, "must be in [0, 10]");
-        check("thickness", thickness, thickness > 0 && thickness <= 0.1, "must be in (0, 0.1] m");
+        check("density", density, Limits.DENSITY, " kg/m²");
+        check("bendingStiffness", bendingStiffness, Limits.BENDING_STIFFNESS, " N·m");
+        check("strainTolerance", strainTolerance, Limits.STRAIN_TOLERANCE, "");
+        check("damping", damping, Limits.DAMPING, " s");
+        check("drag", drag, Limits.DRAG, " kg/(m²·s)");
+        check("membraneStiffness", membraneStiffness, Limits.MEMBRANE_STIFFNESS, " N/m");
+        check("friction", friction, Limits.FRICTION, "");
+        check("thickness", thickness, Limits.THICKNESS, " m");
         if (restShape == null) {
             throw new InputException("material.restShape: must be flat or initial (got null)");
         }
     }
 
-    private static void check(String field, double value, boolean ok, String rule) {
-        if (!Double.isFinite(value) || !ok) {
-            throw new InputException("material." + field + ": " + rule + " (got " + value + ")");
+    private static void check(String field, double value, Range range, String unit) {
+        if (!Double.isFinite(value) || !range.contains(value)) {
+            throw new InputException("material." + field + ": must be in " + range + unit + " (got " + value + ")");
         }
     }
 

@@ -42,11 +42,11 @@ public final class Gust {
      * @return a reason, or null
      */
     public static String violation(double amplitude, double period) {
-        if (!(amplitude >= 0 && amplitude <= 1)) {
-            return "amplitude must be in [0, 1] (got " + amplitude + ")";
+        if (!Limits.GUST_AMPLITUDE.contains(amplitude)) {
+            return "amplitude must be in " + Limits.GUST_AMPLITUDE + " (got " + amplitude + ")";
         }
-        if (!(period >= MIN_PERIOD && period <= MAX_PERIOD)) {
-            return "period must be in [" + MIN_PERIOD + ", " + MAX_PERIOD + "] s (got " + period + ")";
+        if (!Limits.GUST_PERIOD.contains(period)) {
+            return "period must be in " + Limits.GUST_PERIOD + " s (got " + period + ")";
         }
         return null;
     }

@@ -2,38 +2,37 @@ package org.isocloth.scene;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.isocloth.model.Limits;
+import org.isocloth.model.Range;
 
 /**
  * The allowed ranges of scene quantities and the checks on them, shared by the spec records
  * (which throw {@link IllegalArgumentException}) and by {@link SceneReader} (which reports the
- * JSON path of the offending field in an {@link org.isocloth.InputException}).
+ * JSON path of the offending field in an {@link org.isocloth.InputException}). The ranges of the
+ * simulation's parameters are {@link Limits}'s, the same the jME plugin's setters check; those
+ * below them belong to the scene format alone.
  *
  * <p>Every check returns {@code null} when the value is acceptable, otherwise a short one-line
  * reason such as {@code "must be > 0 (got -1.0)"}.
  */
 final class Check {
 
-    /** Frames per second: from one frame per 100 s (a finite time step whatever the substeps) to 10,000. */
-    static final Range FPS = Range.closed(0.01, 10_000);
+    static final Range FPS = Limits.FPS;
     static final Range FRAMES = Range.closed(0, 10_000_000);
-    static final Range SUBSTEPS = Range.closed(1, 1000);
-    static final Range MAX_ITERATIONS = Range.closed(1, 1000);
-    /** Largest allowed gravity magnitude, m/s². */
-    static final double MAX_GRAVITY = 1000;
+    static final Range SUBSTEPS = Limits.SUBSTEPS;
+    static final Range MAX_ITERATIONS = Limits.MAX_ITERATIONS;
     static final Range GRID_SIZE = Range.openClosed(0, 1000);
     static final Range GRID_CELLS = Range.closed(1, 4000);
     /** Largest allowed |cos| of the angle between the grid normal and the grid u axis. */
     static final double PERPENDICULAR_TOLERANCE = 1e-6;
-    static final Range DENSITY = Range.openClosed(0, 1000);
-    static final Range BENDING_STIFFNESS = Range.closed(0, 1e6);
-    static final Range STRAIN_TOLERANCE = Range.openClosed(0, 0.5);
-    static final Range DAMPING = Range.closed(0, 100);
-    static final Range DRAG = Range.closed(0, 1000);
-    static final Range MEMBRANE_STIFFNESS = Range.closed(0, 1e9);
-    /** Coulomb friction coefficient (dimensionless), of a material or a collider. */
-    static final Range FRICTION = Range.closed(0, 10);
-    /** Collision thickness of a material, m. */
-    static final Range THICKNESS = Range.openClosed(0, 0.1);
+    static final Range DENSITY = Limits.DENSITY;
+    static final Range BENDING_STIFFNESS = Limits.BENDING_STIFFNESS;
+    static final Range STRAIN_TOLERANCE = Limits.STRAIN_TOLERANCE;
+    static final Range DAMPING = Limits.DAMPING;
+    static final Range DRAG = Limits.DRAG;
+    static final Range MEMBRANE_STIFFNESS = Limits.MEMBRANE_STIFFNESS;
+    static final Range FRICTION = Limits.FRICTION;
+    static final Range THICKNESS = Limits.THICKNESS;
     /**
      * A positive size (radius, half extent), m: any value {@code > 0}; the reader and the records
      * also require it to be finite.
@@ -41,73 +40,10 @@ final class Check {
     static final Range POSITIVE = Range.openClosed(0, Double.POSITIVE_INFINITY);
     /** Pin motion end time: any time {@code >= 0}, including +Infinity (moves for ever). */
     static final Range UNTIL = Range.closed(0, Double.POSITIVE_INFINITY);
-    /** Relative gust amplitude. */
-    static final Range GUST_AMPLITUDE = Range.closed(0, 1);
-    /** Main gust period, s. */
-    static final Range GUST_PERIOD = Range.closed(org.isocloth.model.Gust.MIN_PERIOD, org.isocloth.model.Gust.MAX_PERIOD);
+    static final Range GUST_AMPLITUDE = Limits.GUST_AMPLITUDE;
+    static final Range GUST_PERIOD = Limits.GUST_PERIOD;
 
     private Check() {
-    }
-
-    /** An interval of allowed values, each end open or closed. */
-    static final class Range {
-        final double lo;
-        final boolean loClosed;
-        final double hi;
-        final boolean hiClosed;
-
-        private Range(double lo, boolean loClosed, double hi, boolean hiClosed) {
-            this.lo = lo;
-            this.loClosed = loClosed;
-            this.hi = hi;
-            this.hiClosed = hiClosed;
-        }
-
-        static Range closed(double lo, double hi) {
-            return new Range(lo, true, hi, true);
-        }
-
-        static Range openClosed(double lo, double hi) {
-            return new Range(lo, false, hi, true);
-        }
-
-        /** Reason {@code v} is outside this range, or null. NaN is always outside. */
-        String violation(double v) {
-            return violation(v, Double.toString(v));
-        }
-
-        /** Reason the integer {@code v} is outside this range, or null. */
-        String violation(long v) {
-            return violation(v, Long.toString(v));
-        }
-
-        private String violation(double v, String shown) {
-            if (Double.isNaN(v)) {
-                return "must be a number (got NaN)";
-            }
-            if (loClosed ? v < lo : v <= lo) {
-                return "must be " + (loClosed ? ">= " : "> ") + format(lo) + " (got " + shown + ")";
-            }
-            if (hiClosed ? v > hi : v >= hi) {
-                return "must be " + (hiClosed ? "<= " : "< ") + format(hi) + " (got " + shown + ")";
-            }
-            return null;
-        }
-
-        /** Reason for a value known only to be below ({@code negative}) or above this range. */
-        String outside(boolean negative, String shown) {
-            return negative
-                    ? "must be " + (loClosed ? ">= " : "> ") + format(lo) + " (got " + shown + ")"
-                    : "must be " + (hiClosed ? "<= " : "< ") + format(hi) + " (got " + shown + ")";
-        }
-    }
-
-    /** Formats a bound: integral values without a fraction ({@code 1000}), others as Java does. */
-    static String format(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        return Double.toString(v);
     }
 
     /** Reason a value is not finite, or null. */
@@ -117,33 +53,22 @@ final class Check {
 
     /** Euclidean length, computed without intermediate overflow or underflow. */
     static double length(double[] v) {
-        double scale = 0;
-        for (double c : v) {
-            scale = Math.max(scale, Math.abs(c));
-        }
-        if (scale == 0 || !Double.isFinite(scale)) {
-            return scale;
-        }
-        double sum = 0;
-        for (double c : v) {
-            double s = c / scale;
-            sum += s * s;
-        }
-        return scale * Math.sqrt(sum);
+        return Limits.magnitude(v);
     }
 
     /** Reason a gravity vector is too strong, or null. */
     static String gravity(double[] g) {
-        double magnitude = length(g);
-        return magnitude <= MAX_GRAVITY
-                ? null
-                : "magnitude must be <= " + format(MAX_GRAVITY) + " m/s^2 (got " + magnitude + ")";
+        return Limits.gravityViolation(g);
+    }
+
+    /** Reason the step {@code 1 / (fps · substeps)} is outside {@link Limits#TIME_STEP}, or null. */
+    static String timeStep(double fps, long substeps) {
+        return Limits.timeStepViolation(fps, substeps);
     }
 
     /** Reason a wind velocity is too fast, or null. */
     static String wind(double[] w) {
-        double speed = length(w);
-        return speed <= 100 ? null : "speed must be <= 100 m/s (got " + speed + ")";
+        return Limits.windViolation(w);
     }
 
     /** Reason a direction vector is zero, or null. */

@@ -6,7 +6,8 @@ import org.isocloth.model.ClothMaterial;
 /**
  * Material of one cloth (JSON object {@code "material"}). All quantities SI.
  *
- * @param density areal mass density, kg/m², in (0, 1000]; default 0.2
+ * @param density areal mass density, kg/m², in [0.001, 1000]; default 0.2 (the lower bound is
+ *     explained at {@link org.isocloth.model.Limits#DENSITY})
  * @param bendingStiffness bending stiffness, N·m, in [0, 1e6]; default 1e-5
  * @param restShape shape regarded as unbent; default {@link RestShape#FLAT}
  * @param strainTolerance largest accepted relative stretch of an edge (dimensionless), in

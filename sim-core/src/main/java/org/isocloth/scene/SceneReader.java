@@ -227,6 +227,7 @@ public final class SceneReader {
             sceneFps = fps;
             int frames = optInt(root, "", "frames", Check.FRAMES, SceneSpec.DEFAULT_FRAMES);
             int substeps = optInt(root, "", "substeps", Check.SUBSTEPS, SceneSpec.DEFAULT_SUBSTEPS);
+            requireOk("fps", Check.timeStep(fps, substeps));
             double[] gravity = optVector(root, "", "gravity", 3, SceneSpec.defaultGravity());
             requireOk("gravity", Check.gravity(gravity));
             double[] wind = optVector(root, "", "wind", 3, new double[3]);
@@ -723,7 +724,7 @@ public final class SceneReader {
             return null;
         }
 
-        private double optNumber(JsonNode parent, String parentPath, String key, Check.Range range,
+        private double optNumber(JsonNode parent, String parentPath, String key, org.isocloth.model.Range range,
                 double def) {
             if (!parent.has(key)) {
                 return def;
@@ -743,7 +744,7 @@ public final class SceneReader {
             return v;
         }
 
-        private int optInt(JsonNode parent, String parentPath, String key, Check.Range range,
+        private int optInt(JsonNode parent, String parentPath, String key, org.isocloth.model.Range range,
                 int def) {
             return parent.has(key) ? integer(parent.get(key), child(parentPath, key), range) : def;
         }
@@ -752,7 +753,7 @@ public final class SceneReader {
          * An integer in {@code range}. Integral floating-point values ({@code 20.0}) are accepted;
          * fractions ({@code 1.5}) and non-finite values are not.
          */
-        private int integer(JsonNode node, String path, Check.Range range) {
+        private int integer(JsonNode node, String path, org.isocloth.model.Range range) {
             if (!node.isNumber()) {
                 throw error(path, "expected an integer, got " + shown(node));
             }

@@ -15,7 +15,9 @@ import java.util.Objects;
  *     without its extension
  * @param file the scene file (relative paths inside the scene are resolved against its
  *     directory)
- * @param fps output frames per second, 1/s, in (0, 10000]; default 60
+ * @param fps output frames per second, 1/s, in (0, 10000]; default 60. With {@code substeps} it
+ *     makes the time step {@code 1 / (fps · substeps)}, which must be at most 1 s
+ *     ({@link org.isocloth.model.Limits#TIME_STEP})
  * @param frames number of output frames to simulate, in [0, 10 000 000]; default 120
  * @param substeps solver time steps per frame, in [1, 1000]; default 1
  * @param gravity gravitational acceleration, m/s²: 3 finite values with magnitude &le; 1000;
@@ -126,6 +128,7 @@ public record SceneSpec(
         Check.require("fps", Check.FPS.violation(fps));
         Check.require("frames", Check.FRAMES.violation((long) frames));
         Check.require("substeps", Check.SUBSTEPS.violation((long) substeps));
+        Check.require("fps", Check.timeStep(fps, substeps));
         gravity = Check.vector("gravity", gravity, 3);
         Check.require("gravity", Check.gravity(gravity));
         Objects.requireNonNull(solver, "solver");

@@ -1,6 +1,7 @@
 package org.isocloth.solver;
 
 import org.isocloth.InputException;
+import org.isocloth.model.Limits;
 
 /**
  * Settings of the Gauss-Newton projection.
@@ -31,8 +32,9 @@ public record SolverSettings(Integrator integrator, int maxIterations, Collision
         if (collisions == null) {
             throw new InputException("solver.collisions: must be coupled or staggered (got null)");
         }
-        if (maxIterations < 1 || maxIterations > 1000) {
-            throw new InputException("solver.maxIterations: must be in [1, 1000] (got " + maxIterations + ")");
+        if (!Limits.MAX_ITERATIONS.contains(maxIterations)) {
+            throw new InputException("solver.maxIterations: must be in " + Limits.MAX_ITERATIONS + " (got "
+                    + maxIterations + ")");
         }
     }
 }

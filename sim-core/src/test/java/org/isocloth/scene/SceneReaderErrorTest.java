@@ -188,8 +188,8 @@ class SceneReaderErrorTest {
 
     static Stream<Arguments> ranges() {
         return Stream.of(
-                c(scene("'fps': 0"), "fps", "must be >= 0.01 (got 0.0)"),
-                c(scene("'fps': -30"), "fps", "must be >= 0.01 (got -30.0)"),
+                c(scene("'fps': 0"), "fps", "must be > 0 (got 0.0)"),
+                c(scene("'fps': -30"), "fps", "must be > 0 (got -30.0)"),
                 c(scene("'fps': 10001"), "fps", "must be <= 10000 (got 10001.0)"),
                 c(scene("'frames': -1"), "frames", "must be >= 0 (got -1)"),
                 c(scene("'frames': 10000001"), "frames", "must be <= 10000000 (got 10000001)"),
@@ -220,8 +220,8 @@ class SceneReaderErrorTest {
                         "must be perpendicular to normal [0.0, 1.0, 0.0] (got [1.0, 1.0, 0.0]"),
                 c(grid("'normal': [0, 0, 1], 'uAxis': [1, 0, 1e-5]"), "cloths[0].mesh.grid.uAxis",
                         "must be perpendicular to normal"),
-                c(material("'density': -1"), "cloths[0].material.density", "must be > 0 (got -1.0)"),
-                c(material("'density': 0"), "cloths[0].material.density", "must be > 0 (got 0.0)"),
+                c(material("'density': -1"), "cloths[0].material.density", "must be >= 0.001 (got -1.0)"),
+                c(material("'density': 0"), "cloths[0].material.density", "must be >= 0.001 (got 0.0)"),
                 c(material("'density': 1001"), "cloths[0].material.density",
                         "must be <= 1000 (got 1001.0)"),
                 c(material("'bendingStiffness': -1e-9"), "cloths[0].material.bendingStiffness",
@@ -247,7 +247,7 @@ class SceneReaderErrorTest {
                 c(motion("'until': -1"), "cloths[0].pins[0].motion.until",
                         "must be >= 0 (got -1.0)"),
                 c("{'cloths': [" + CLOTH + ", {'mesh': {'grid': {}}, 'material': {'density': 0}}]}",
-                        "cloths[1].material.density", "must be > 0 (got 0.0)"));
+                        "cloths[1].material.density", "must be >= 0.001 (got 0.0)"));
     }
 
     static Stream<Arguments> requiredAndStructure() {
@@ -395,7 +395,7 @@ class SceneReaderErrorTest {
                 c(colliders("{'objSequence': {'fps': 30}}"), "colliders[0].objSequence.pattern",
                         "missing required field"),
                 c(colliders("{'objSequence': {'pattern': 'b_%04d.obj', 'fps': 0}}"),
-                        "colliders[0].objSequence.fps", "must be >= 0.01 (got 0.0)"),
+                        "colliders[0].objSequence.fps", "must be > 0 (got 0.0)"),
                 c(colliders("{'obj': 'missing.obj', 'motion': {}}"), "colliders[0].motion",
                         "not allowed for an \"obj\" collider (only \"sphere\", \"capsule\","
                                 + " \"box\" and \"plane\" colliders have a rigid motion;"
@@ -459,7 +459,7 @@ class SceneReaderErrorTest {
 
     @Test
     void densityExampleFromTheSpecification() {
-        assertEquals("hang.json: cloths[0].material.density: must be > 0 (got -1.0)",
+        assertEquals("hang.json: cloths[0].material.density: must be >= 0.001 (got -1.0)",
                 messageFor(Path.of("hang.json"), material("'density': -1.0")));
         assertEquals("hang.json: solver.maxIterations: expected an integer, got \"ten\"",
                 messageFor(Path.of("hang.json"), scene("'solver': {'maxIterations': 'ten'}")));

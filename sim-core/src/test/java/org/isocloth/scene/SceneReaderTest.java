@@ -438,7 +438,7 @@ class SceneReaderTest {
         Files.writeString(file, "{\"cloths\": [{\"mesh\": {\"grid\": {}},"
                 + " \"material\": {\"density\": -1}}]}");
         InputException e = assertThrows(InputException.class, () -> SceneReader.read(file));
-        assertEquals(file + ": cloths[0].material.density: must be > 0 (got -1.0)", e.getMessage());
+        assertEquals(file + ": cloths[0].material.density: must be >= 0.001 (got -1.0)", e.getMessage());
     }
 
     @Test

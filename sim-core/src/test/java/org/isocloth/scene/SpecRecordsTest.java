@@ -106,7 +106,7 @@ class SpecRecordsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new MaterialSpec(-1, ok.bendingStiffness(), ok.restShape(),
                         ok.strainTolerance(), ok.damping(), ok.drag()));
-        assertEquals("density: must be > 0 (got -1.0)", e.getMessage());
+        assertEquals("density: must be >= 0.001 (got -1.0)", e.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> new MaterialSpec(0.2, Double.NaN, RestShape.FLAT, 0.001, 0, 0));
         assertThrows(NullPointerException.class,

@@ -38,6 +38,7 @@ import org.isocloth.jme.MeshSceneCollider;
 import org.isocloth.jme.MeshWelding;
 import org.isocloth.jme.Poses;
 import org.isocloth.jme.SceneCollider;
+import org.isocloth.model.Limits;
 
 /**
  * Makes the rigid bodies of a Minie {@link PhysicsSpace} colliders for the cloth: register one
@@ -125,8 +126,9 @@ public final class PhysicsSpaceColliders implements ColliderProvider {
      * Overrides the cloth's friction for one body (takes effect at the next capture).
      *
      * @param body the body (not null)
-     * @param mu Coulomb friction coefficient between the cloth and the body, in [0, 10], or NaN to
-     *     remove the override (the cloth's friction then applies)
+     * @param mu Coulomb friction coefficient between the cloth and the body, in [0, 10]
+     *     ({@link Limits#FRICTION}, as a scene collider's {@code friction}), or NaN to remove the
+     *     override (the cloth's friction then applies)
      * @throws IllegalArgumentException if mu is out of range
      */
     public void setFriction(PhysicsCollisionObject body, float mu) {
@@ -135,9 +137,9 @@ public final class PhysicsSpaceColliders implements ColliderProvider {
             frictions.remove(body);
             return;
         }
-        if (!(mu >= 0 && mu <= 10)) {
+        if (!Limits.FRICTION.contains(Limits.decimal(mu))) {
             throw new IllegalArgumentException("PhysicsSpaceColliders.friction[" + body
-                    + "]: must be in [0, 10] or NaN (got " + mu + ")");
+                    + "]: must be in " + Limits.FRICTION + " or NaN (got " + mu + ")");
         }
         frictions.put(body, mu);
     }

@@ -242,5 +242,13 @@ class PhysicsSpaceCollidersTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> provider.setFriction(box, -1));
         assertTrue(e.getMessage().contains("friction"), e.getMessage());
+        // the range of a scene collider's friction, [0, 10]: both ends accepted, the next float
+        // beyond refused
+        provider.setFriction(box, 10);
+        assertEquals(10f, provider.getFriction(box));
+        provider.setFriction(box, 0);
+        assertThrows(IllegalArgumentException.class, () -> provider.setFriction(box, Math.nextUp(10f)));
+        assertThrows(IllegalArgumentException.class, () -> provider.setFriction(box, -Float.MIN_VALUE));
+        assertThrows(IllegalArgumentException.class, () -> provider.setFriction(box, Float.POSITIVE_INFINITY));
     }
 }
