@@ -113,6 +113,47 @@ class GltfHostileInputTest {
         assertEquals(0, logs.messages(java.util.logging.Level.ALL).size());
     }
 
+    @Test
+    void aSmallFileInstancingAMeshIntoMillionsOfTrianglesIsRefusedAsACloth() throws IOException {
+        // One indexed mesh of a 100×100 grid (20,000 triangles, 10,201 vertices: a 362 kB buffer)
+        // placed by 600 nodes: 600 × 20,000 = 12,000,000 triangles, six times the 2,000,000 a
+        // cloth may have (MeshValidator.MAX_CLOTH_TRIANGLES). Refused from the count, naming it.
+        int n = 100;
+        int verts = (n + 1) * (n + 1);
+        ByteBuffer b = ByteBuffer.allocate(12 * verts + 4 * 6 * n * n).order(ByteOrder.LITTLE_ENDIAN);
+        for (int j = 0; j <= n; j++) {
+            for (int i = 0; i <= n; i++) {
+                b.putFloat(i * 0.01f).putFloat(0).putFloat(j * 0.01f);
+            }
+        }
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                int v = j * (n + 1) + i;
+                b.putInt(v).putInt(v + n + 1).putInt(v + 1).putInt(v + 1).putInt(v + n + 1).putInt(v + n + 2);
+            }
+        }
+        Files.write(dir.resolve("grid.bin"), b.array());
+        StringBuilder nodes = new StringBuilder();
+        StringBuilder roots = new StringBuilder();
+        for (int k = 0; k < 600; k++) {
+            nodes.append(k == 0 ? "" : ",").append("{\"mesh\": 0, \"translation\": [0, ").append(k * 0.01)
+                    .append(", 0]}");
+            roots.append(k == 0 ? "" : ",").append(k);
+        }
+        Path gltf = write("instanced.gltf", """
+                {"asset": {"version": "2.0"}, "scenes": [{"nodes": [%s]}], "nodes": [%s],
+                 "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
+                 "accessors": [{"bufferView": 0, "componentType": 5126, "count": %d, "type": "VEC3"},
+                               {"bufferView": 1, "componentType": 5125, "count": %d, "type": "SCALAR"}],
+                 "bufferViews": [{"buffer": 0, "byteLength": %d},
+                                 {"buffer": 0, "byteOffset": %d, "byteLength": %d}],
+                 "buffers": [{"byteLength": %d, "uri": "grid.bin"}]}
+                """.formatted(roots, nodes, verts, 6 * n * n, 12 * verts, 12 * verts, 24 * n * n,
+                b.capacity()));
+        assertInputError(() -> GltfReader.read(gltf), "instanced.gltf: ",
+                "12,000,000 triangles, more than the 2,000,000 a cloth may have");
+    }
+
     /**
      * A .gltf of one triangle without indices: POSITION accessor 0 (3 elements) on bufferView 0
      * (bytes 0-35) and, when {@code uvAccessor} adds accessor 1 as TEXCOORD_0, bufferView 1
