@@ -146,6 +146,44 @@ final class Check {
         return copy;
     }
 
+    /** @return why a grid of these cells has too many, or null */
+    static String gridCellCount(int[] cells) {
+        return (long) cells[0] * cells[1] <= GridSpec.MAX_CELLS ? null : String.format(Locale.ROOT,
+                "%d × %d cells is more than the %,d cells a grid may have", cells[0], cells[1], GridSpec.MAX_CELLS);
+    }
+
+    /** @return why {@code size} over {@code cells} gives cells that are too small, or null */
+    static String gridCell(double size, int cells) {
+        double cell = size / cells;
+        return cell >= GridSpec.MIN_CELL ? null : String.format(Locale.ROOT,
+                "%.3g m over %d cells gives cells of %.3g m, below the %.0e m smallest cell", size, cells, cell,
+                GridSpec.MIN_CELL);
+    }
+
+    /** Longest name of a scene, cloth or collider, in characters. */
+    static final int MAX_NAME = 200;
+
+    /**
+     * Names go into file names, OBJ group lines and summary.json: they must be text that UTF-8
+     * can encode (no unpaired surrogate), on one line, and of a sensible length.
+     */
+    static String name(String name) {
+        if (name.codePointCount(0, name.length()) > MAX_NAME) {
+            return "is longer than " + MAX_NAME + " characters";
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            if (Character.isHighSurrogate(ch) && i + 1 < name.length() && Character.isLowSurrogate(name.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(ch)) {
+                return "holds an unpaired UTF-16 surrogate at character " + (i + 1) + " (not text that can be written)";
+            } else if (Character.isISOControl(ch) || ch == '\u2028' || ch == '\u2029') {
+                return "holds a control or line-break character at character " + (i + 1);
+            }
+        }
+        return null;
+    }
+
     static String nonBlank(String s) {
         return s.isBlank() ? "must be a non-empty string (got " + quote(s) + ")" : null;
     }

@@ -70,6 +70,10 @@ public record GridSpec(double[] size, int[] cells, double[] center, double[] nor
         for (int i = 0; i < 2; i++) {
             Check.require("cells[" + i + "]", Check.GRID_CELLS.violation((long) cells[i]));
         }
+        Check.require("cells", Check.gridCellCount(cells));
+        for (int i = 0; i < 2; i++) {
+            Check.require("size[" + i + "]", Check.gridCell(size[i], cells[i]));
+        }
         center = Check.vector("center", center, 3);
         normal = Check.vector("normal", normal, 3);
         Check.require("normal", Check.nonZero(normal));

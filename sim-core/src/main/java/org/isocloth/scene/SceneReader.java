@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -59,30 +58,6 @@ public final class SceneReader {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    // Field names at each level, in the order SceneWriter writes them.
-    static final Set<String> SCENE_FIELDS = orderedSet(
-            "name", "fps", "frames", "substeps", "gravity", "wind", "gust", "solver", "cloths", "colliders");
-    static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
-            "collisions", "selfCollisions", "selfContactPairs", "projection", "colliderContacts");
-    static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions");
-    static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");
-    static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
-    static final Set<String> MATERIAL_FIELDS = orderedSet("fabric", "density", "bendingStiffness",
-            "restShape", "strainTolerance", "damping", "drag", "membraneStiffness", "friction",
-            "thickness");
-    static final Set<String> PIN_FIELDS = orderedSet("box", "motion", "attach");
-    static final Set<String> BOX_FIELDS = orderedSet("min", "max");
-    static final Set<String> MOTION_FIELDS = orderedSet("velocity", "until");
-    static final Set<String> COLLIDER_FIELDS = orderedSet("name", "sphere", "capsule", "box",
-            "plane", "obj", "gltf", "objSequence", "cache", "friction", "motion");
-    static final Set<String> SPHERE_FIELDS = orderedSet("center", "radius");
-    static final Set<String> CAPSULE_FIELDS = orderedSet("a", "b", "radius");
-    static final Set<String> BOX_COLLIDER_FIELDS = orderedSet("center", "halfExtents", "rotation");
-    static final Set<String> PLANE_FIELDS = orderedSet("point", "normal");
-    static final Set<String> SEQUENCE_FIELDS = orderedSet("pattern", "fps");
-    static final Set<String> CACHE_FIELDS = orderedSet("path", "loop", "model", "clip");
-    static final Set<String> RIGID_MOTION_FIELDS = orderedSet("velocity", "angularVelocity");
-
     private SceneReader() {
     }
 
@@ -99,10 +74,9 @@ public final class SceneReader {
     }
 
     /**
-     * Reads and validates a scene file, with the files it names allowed where {@code scope}
-     * says.
+     * {@link #read(Path)} with the files the scene names allowed where {@code scope} says.
      *
-     * @param file the scene file, JSON in UTF-8 (UTF-16/32 with a byte order mark are detected)
+     * @param file the scene file
      * @param scope where the meshes, colliders and caches the scene names may lie
      * @return the scene
      * @throws InputException as {@link #read(Path)}, and if a path leads outside {@code scope}
@@ -114,14 +88,12 @@ public final class SceneReader {
         try {
             long size = UserFiles.requireRegularFile(file, "scene file");
             if (size > MAX_FILE_BYTES) {
-                throw new InputException(label(file) + ": cannot read file (" + size
-                        + " bytes is more than the " + MAX_FILE_BYTES
-                        + " allowed for a scene file)");
+                throw new InputException(label(file) + ": cannot read file (" + size + " bytes is more than the "
+                        + MAX_FILE_BYTES + " allowed for a scene file)");
             }
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new InputException(label(file) + ": cannot read file (" + describe(e, file) + ")",
-                    e);
+            throw new InputException(label(file) + ": cannot read file (" + describe(e, file) + ")", e);
         }
         JsonNode root;
         try {
@@ -133,29 +105,16 @@ public final class SceneReader {
     }
 
     /**
-     * Parses and validates scene JSON held in memory.
+     * Parses and validates scene JSON held in memory, with the files it names allowed in the
+     * folder of {@code file} ({@link PathScope#SCENE_FOLDER}) or where {@code scope} says.
      *
      * @param json the JSON text
      * @param file the path the scene is deemed to come from: used in messages, for the default
      *     scene name and to resolve relative paths; it need not exist
+     * @param scope where the meshes, colliders and caches the scene names may lie
      * @return the scene
      * @throws InputException if the text is not well-formed JSON or not a valid scene; the message
      *     names the file, the JSON path of the field and the reason
-     */
-    public static SceneSpec parse(String json, Path file) {
-        return parse(json, file, PathScope.SCENE_FOLDER);
-    }
-
-    /**
-     * {@link #parse(String, Path)} with the files the scene names allowed where {@code scope}
-     * says.
-     *
-     * @param json the JSON text
-     * @param file the path the scene is deemed to come from
-     * @param scope where the meshes, colliders and caches the scene names may lie
-     * @return the scene
-     * @throws InputException as {@link #parse(String, Path)}, and if a path leads outside
-     *     {@code scope}
      */
     public static SceneSpec parse(String json, Path file, PathScope scope) {
         Objects.requireNonNull(json, "json");
@@ -171,14 +130,20 @@ public final class SceneReader {
         return new Walker(file, scope).scene(root);
     }
 
-    private static Set<String> orderedSet(String... names) {
-        return Collections.unmodifiableSet(new LinkedHashSet<>(List.of(names)));
+    /**
+     * {@link #parse(String, Path, PathScope)} in the scene's folder.
+     *
+     * @param json the JSON text
+     * @param file the path the scene is deemed to come from
+     * @return the scene
+     * @throws InputException as {@link #parse(String, Path, PathScope)}
+     */
+    public static SceneSpec parse(String json, Path file) {
+        return parse(json, file, PathScope.SCENE_FOLDER);
     }
 
     /** Walks one scene's JSON tree; knows the file for messages and path resolution. */
     private static final class Walker {
-        /** Longest name of a scene, cloth or collider, in characters. */
-        private static final int MAX_NAME = 200;
         private final Path file;
         private final String label;
 
@@ -189,11 +154,11 @@ public final class SceneReader {
         /** The scene's frame rate, the default of an OBJ sequence's. */
         private double sceneFps = SceneSpec.DEFAULT_FPS;
 
-        private final PathScope scope;
+        private final ScenePaths paths;
 
         Walker(Path file, PathScope scope) {
             this.file = file;
-            this.scope = scope;
+            this.paths = new ScenePaths(file, scope);
             this.label = label(file);
             // to add a mesh kind: a record implementing MeshSpec, a parser method, one line here
             meshKinds.put("grid", this::grid);
@@ -221,7 +186,7 @@ public final class SceneReader {
                 throw new InputException(label + ": expected a JSON object at the top level, got "
                         + shown(root));
             }
-            checkFields(root, "", SCENE_FIELDS);
+            checkFields(root, "", SceneFields.SCENE_FIELDS);
             String name = optName(root, "", defaultSceneName());
             double fps = optNumber(root, "", "fps", Check.FPS, SceneSpec.DEFAULT_FPS);
             sceneFps = fps;
@@ -236,7 +201,7 @@ public final class SceneReader {
             if (root.has("gust")) {
                 JsonNode g = root.get("gust");
                 object(g, "gust");
-                checkFields(g, "gust", GUST_FIELDS);
+                checkFields(g, "gust", SceneFields.GUST_FIELDS);
                 double amplitude = number(required(g, "gust", "amplitude"), "gust.amplitude");
                 double period = optNumber(g, "gust", "period", Check.GUST_PERIOD, GustSpec.DEFAULT_PERIOD);
                 requireOk("gust.amplitude", Check.GUST_AMPLITUDE.violation(amplitude));
@@ -291,7 +256,7 @@ public final class SceneReader {
 
         private SolverSpec solver(JsonNode node, String path) {
             object(node, path);
-            checkFields(node, path, SOLVER_FIELDS);
+            checkFields(node, path, SceneFields.SOLVER_FIELDS);
             Integrator integrator = node.has("integrator")
                     ? choice(node.get("integrator"), child(path, "integrator"), INTEGRATORS)
                     : SolverSpec.DEFAULT_INTEGRATOR;
@@ -325,7 +290,7 @@ public final class SceneReader {
 
         private ClothSpec cloth(JsonNode node, String path, int i) {
             object(node, path);
-            checkFields(node, path, CLOTH_FIELDS);
+            checkFields(node, path, SceneFields.CLOTH_FIELDS);
             String name = optName(node, path, "cloth" + i);
             MeshSpec mesh = mesh(required(node, path, "mesh"), child(path, "mesh"));
             MaterialSpec material = node.has("material")
@@ -354,7 +319,7 @@ public final class SceneReader {
 
         private MeshSpec grid(JsonNode node, String path) {
             object(node, path);
-            checkFields(node, path, GRID_FIELDS);
+            checkFields(node, path, SceneFields.GRID_FIELDS);
             GridSpec d = GridSpec.defaults();
             double[] size = optVector(node, path, "size", 2, d.size());
             for (int i = 0; i < 2; i++) {
@@ -375,18 +340,9 @@ public final class SceneReader {
             double[] uAxis = optVector(node, path, "uAxis", 3, d.uAxis());
             requireOk(child(path, "uAxis"), Check.nonZero(uAxis));
             requireOk(child(path, "uAxis"), Check.perpendicular(normal, uAxis));
-            if ((long) cells[0] * cells[1] > GridSpec.MAX_CELLS) {
-                throw error(child(path, "cells"), String.format(java.util.Locale.ROOT,
-                        "%d × %d cells is more than the %,d cells a grid may have", cells[0], cells[1],
-                        GridSpec.MAX_CELLS));
-            }
+            requireOk(child(path, "cells"), Check.gridCellCount(cells));
             for (int i = 0; i < 2; i++) {
-                double cell = size[i] / cells[i];
-                if (!(cell >= GridSpec.MIN_CELL)) {
-                    throw error(index(child(path, "size"), i), String.format(java.util.Locale.ROOT,
-                            "%.3g m over %d cells gives cells of %.3g m, below the %.0e m smallest cell",
-                            size[i], cells[i], cell, GridSpec.MIN_CELL));
-                }
+                requireOk(index(child(path, "size"), i), Check.gridCell(size[i], cells[i]));
             }
             return new GridSpec(size, cells, center, normal, uAxis);
         }
@@ -403,58 +359,23 @@ public final class SceneReader {
         private Path pathText(JsonNode node, String path) {
             String text = string(node, path);
             requireOk(path, Check.nonBlank(text));
-            if (text.chars().anyMatch(Character::isISOControl)) {
-                throw error(path, "the path " + Check.quote(text) + " holds a control character");
-            }
+            requireOk(path, ScenePaths.textViolation(text));
             try {
                 return Path.of(text);
             } catch (InvalidPathException e) {
-                throw error(path,
-                        "invalid path " + Check.quote(text) + " (" + oneLine(e.getReason()) + ")");
+                throw error(path, "invalid path " + Check.quote(text) + " (" + oneLine(e.getReason()) + ")");
             }
         }
 
-        /**
-         * {@code p} resolved against the scene file's directory (normalized) unless absolute.
-         * With {@link PathScope#SCENE_FOLDER} the result, and the file it names after following
-         * links, must lie in the scene file's folder or below it.
-         */
+        /** {@code p} resolved by {@link ScenePaths#resolve}, refused where the scope forbids it. */
         private Path resolve(Path p, String jsonPath) {
-            Path dir = file.getParent();
-            Path resolved = p.isAbsolute() ? p : (dir == null ? p : dir.resolve(p)).normalize();
-            if (scope == PathScope.SCENE_FOLDER) {
-                Path base = file.toAbsolutePath().normalize().getParent();
-                Path abs = resolved.toAbsolutePath().normalize();
-                boolean inside = base != null && abs.startsWith(base);
-                if (inside && Files.exists(abs)) {
-                    try {
-                        inside = abs.toRealPath().startsWith(base.toRealPath());
-                    } catch (IOException e) {
-                        inside = false;
-                    }
-                }
-                if (!inside) {
-                    throw error(jsonPath, Check.quote(p.toString()) + " lies outside the scene's folder"
-                            + (base == null ? "" : " " + UserFiles.shown(base)) + "; the files a scene names must "
-                            + "be in its folder or below it (cloth run and bake --allow-outside-paths allow any)");
-                }
-            }
-            return resolved;
-        }
-
-        /** Checks that a file named by the field at {@code path} exists. */
-        private void requireFile(String path, Path p, String what) {
-            if (!Files.exists(p)) {
-                throw error(path, "no such file: " + oneLine(p.toString()) + what);
-            }
-            if (!Files.isRegularFile(p)) {
-                throw error(path, "not a regular file: " + oneLine(p.toString()) + what);
-            }
+            requireOk(jsonPath, paths.outside(p));
+            return paths.resolve(p);
         }
 
         private MaterialSpec material(JsonNode node, String path) {
             object(node, path);
-            checkFields(node, path, MATERIAL_FIELDS);
+            checkFields(node, path, SceneFields.MATERIAL_FIELDS);
             // a fabric preset supplies density, bending, membrane stiffness, friction and
             // thickness; fields given beside it override them
             Fabric fabric = node.has("fabric")
@@ -483,11 +404,11 @@ public final class SceneReader {
 
         private PinSpec pin(JsonNode node, String path) {
             object(node, path);
-            checkFields(node, path, PIN_FIELDS);
+            checkFields(node, path, SceneFields.PIN_FIELDS);
             String boxPath = child(path, "box");
             JsonNode box = required(node, path, "box");
             object(box, boxPath);
-            checkFields(box, boxPath, BOX_FIELDS);
+            checkFields(box, boxPath, SceneFields.BOX_FIELDS);
             double[] min = vector(required(box, boxPath, "min"), child(boxPath, "min"), 3);
             double[] max = vector(required(box, boxPath, "max"), child(boxPath, "max"), 3);
             requireOk(boxPath, Check.box(min, max));
@@ -497,7 +418,7 @@ public final class SceneReader {
                 String motionPath = child(path, "motion");
                 JsonNode motion = node.get("motion");
                 object(motion, motionPath);
-                checkFields(motion, motionPath, MOTION_FIELDS);
+                checkFields(motion, motionPath, SceneFields.MOTION_FIELDS);
                 velocity = optVector(motion, motionPath, "velocity", 3, velocity);
                 until = optNumber(motion, motionPath, "until", Check.UNTIL, until);
             }
@@ -528,7 +449,7 @@ public final class SceneReader {
          */
         private ColliderSpec collider(JsonNode node, String path, int i) {
             object(node, path);
-            checkFields(node, path, COLLIDER_FIELDS);
+            checkFields(node, path, SceneFields.COLLIDER_FIELDS);
             String kind = kindOf(node, path, colliderKinds.keySet());
             if (node.has("motion") && (kind.equals("obj") || kind.equals("gltf") || kind.equals("objSequence")
                     || kind.equals("cache"))) {
@@ -545,7 +466,7 @@ public final class SceneReader {
                 String motionPath = child(path, "motion");
                 JsonNode m = node.get("motion");
                 object(m, motionPath);
-                checkFields(m, motionPath, RIGID_MOTION_FIELDS);
+                checkFields(m, motionPath, SceneFields.RIGID_MOTION_FIELDS);
                 motion = new MotionSpec(optVector(m, motionPath, "velocity", 3, new double[3]),
                         optVector(m, motionPath, "angularVelocity", 3, new double[3]));
             }
@@ -555,7 +476,7 @@ public final class SceneReader {
 
         private ColliderSpec sphere(JsonNode node, String path, Common c) {
             object(node, path);
-            checkFields(node, path, SPHERE_FIELDS);
+            checkFields(node, path, SceneFields.SPHERE_FIELDS);
             double[] center = vector(required(node, path, "center"), child(path, "center"), 3);
             double radius = positive(node, path, "radius");
             return new SphereSpec(c.name, center, radius, c.friction, c.motion);
@@ -563,7 +484,7 @@ public final class SceneReader {
 
         private ColliderSpec capsule(JsonNode node, String path, Common c) {
             object(node, path);
-            checkFields(node, path, CAPSULE_FIELDS);
+            checkFields(node, path, SceneFields.CAPSULE_FIELDS);
             double[] a = vector(required(node, path, "a"), child(path, "a"), 3);
             double[] b = vector(required(node, path, "b"), child(path, "b"), 3);
             double radius = positive(node, path, "radius");
@@ -572,7 +493,7 @@ public final class SceneReader {
 
         private ColliderSpec box(JsonNode node, String path, Common c) {
             object(node, path);
-            checkFields(node, path, BOX_COLLIDER_FIELDS);
+            checkFields(node, path, SceneFields.BOX_COLLIDER_FIELDS);
             double[] center = vector(required(node, path, "center"), child(path, "center"), 3);
             String halfPath = child(path, "halfExtents");
             double[] half = vector(required(node, path, "halfExtents"), halfPath, 3);
@@ -586,7 +507,7 @@ public final class SceneReader {
 
         private ColliderSpec plane(JsonNode node, String path, Common c) {
             object(node, path);
-            checkFields(node, path, PLANE_FIELDS);
+            checkFields(node, path, SceneFields.PLANE_FIELDS);
             double[] point = vector(required(node, path, "point"), child(path, "point"), 3);
             double[] normal = vector(required(node, path, "normal"), child(path, "normal"), 3);
             requireOk(child(path, "normal"), Check.nonZero(normal));
@@ -595,22 +516,22 @@ public final class SceneReader {
 
         private ColliderSpec objCollider(JsonNode node, String path, Common c) {
             Path p = resolve(pathText(node, path), path);
-            requireFile(path, p, "");
+            requireOk(path, ScenePaths.fileViolation(p, ""));
             return new ObjColliderSpec(c.name, p, c.friction);
         }
 
         private ColliderSpec gltfCollider(JsonNode node, String path, Common c) {
             Path p = resolve(pathText(node, path), path);
-            requireFile(path, p, "");
+            requireOk(path, ScenePaths.fileViolation(p, ""));
             return new GltfColliderSpec(c.name, p, c.friction);
         }
 
         private ColliderSpec cacheCollider(JsonNode node, String path, Common c) {
             object(node, path);
-            checkFields(node, path, CACHE_FIELDS);
+            checkFields(node, path, SceneFields.CACHE_FIELDS);
             String filePath = child(path, "path");
             Path p = resolve(pathText(required(node, path, "path"), filePath), filePath);
-            requireFile(filePath, p, "");
+            requireOk(filePath, ScenePaths.fileViolation(p, ""));
             boolean loop = optBoolean(node, path, "loop", false);
             String model = null;
             if (node.has("model")) {
@@ -630,14 +551,14 @@ public final class SceneReader {
 
         private ColliderSpec objSequence(JsonNode node, String path, Common c) {
             object(node, path);
-            checkFields(node, path, SEQUENCE_FIELDS);
+            checkFields(node, path, SceneFields.SEQUENCE_FIELDS);
             String patternPath = child(path, "pattern");
             Path written = pathText(required(node, path, "pattern"), patternPath);
             requireOk(patternPath, ObjSequenceSpec.patternViolation(written));
             double fps = optNumber(node, path, "fps", Check.FPS, sceneFps);
             ObjSequenceSpec spec = new ObjSequenceSpec(c.name, resolve(written, patternPath), fps, c.friction);
-            requireFile(patternPath, spec.frame(ObjSequenceSpec.FIRST_FRAME),
-                    " (the first frame, number " + ObjSequenceSpec.FIRST_FRAME + ")");
+            requireOk(patternPath, ScenePaths.fileViolation(spec.frame(ObjSequenceSpec.FIRST_FRAME),
+                    " (the first frame, number " + ObjSequenceSpec.FIRST_FRAME + ")"));
             return spec;
         }
 
@@ -697,32 +618,10 @@ public final class SceneReader {
             String path = child(parentPath, "name");
             String name = string(parent.get("name"), path);
             requireOk(path, Check.nonBlank(name));
-            requireOk(path, nameViolation(name));
+            requireOk(path, Check.name(name));
             return name;
         }
 
-        /**
-         * Names go into file names, OBJ group lines and summary.json: they must be text that
-         * UTF-8 can encode (no unpaired surrogate), on one line, and of a sensible length.
-         */
-        private static String nameViolation(String name) {
-            if (name.codePointCount(0, name.length()) > MAX_NAME) {
-                return "is longer than " + MAX_NAME + " characters";
-            }
-            for (int i = 0; i < name.length(); i++) {
-                char ch = name.charAt(i);
-                if (Character.isHighSurrogate(ch) && i + 1 < name.length()
-                        && Character.isLowSurrogate(name.charAt(i + 1))) {
-                    i++;
-                } else if (Character.isSurrogate(ch)) {
-                    return "holds an unpaired UTF-16 surrogate at character " + (i + 1)
-                            + " (not text that can be written)";
-                } else if (Character.isISOControl(ch) || ch == '\u2028' || ch == '\u2029') {
-                    return "holds a control or line-break character at character " + (i + 1);
-                }
-            }
-            return null;
-        }
 
         private double optNumber(JsonNode parent, String parentPath, String key, org.isocloth.model.Range range,
                 double def) {
