@@ -21,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.isocloth.collision.Collider;
 import org.isocloth.model.Limits;
 import org.isocloth.model.Range;
 
@@ -90,8 +89,7 @@ public class ClothAppState extends BaseAppState {
 
     private final Map<ClothControl, ClothSimulation> cloths = new LinkedHashMap<>();
     private final Map<ClothControl, String> broken = new IdentityHashMap<>();
-    private final List<SceneCollider> colliders = new ArrayList<>();
-    private final List<Collider> simColliders = new ArrayList<>();
+    private final FrameColliders frameColliders = new FrameColliders();
     private double simTime;
     private ExecutorService worker;
     private Future<?> job;
@@ -343,7 +341,7 @@ public class ClothAppState extends BaseAppState {
 
     /** @return the colliders of the last simulated frame (a copy) */
     public List<SceneCollider> getColliders() {
-        return new ArrayList<>(colliders);
+        return new ArrayList<>(frameColliders.scene());
     }
 
     /** @return simulated time, s */
@@ -486,13 +484,13 @@ public class ClothAppState extends BaseAppState {
         // of it that was owed and not dropped (less with a speed below 1, nothing while paused).
         // The rest of that motion is skipped, not swept through the cloth at an inflated speed.
         final double skipped = clock.skippedFraction(animator != null);
-        captureColliders();
+        frameColliders.capture();
         List<ClothSimulation> active = new ArrayList<>();
         Vector3f w = windAt(0.5 * (t0 + t1));
         for (Map.Entry<ClothControl, ClothSimulation> e : cloths.entrySet()) {
             ClothSimulation s = e.getValue();
             try {
-                s.renderPrepare(gravity, simColliders, skipped);
+                s.renderPrepare(gravity, frameColliders.sim(), skipped);
                 s.solver().setWind(new double[] {w.x, w.y, w.z});
             } catch (RuntimeException ex) {
                 // renderPrepare first carries out a requested reset, which lifts a suspension; a
@@ -508,13 +506,13 @@ public class ClothAppState extends BaseAppState {
         }
         simTime = t1;
         final int n = steps;
-        final List<SceneCollider> frameColliders = new ArrayList<>(colliders);
+        final List<SceneCollider> capturedColliders = new ArrayList<>(frameColliders.scene());
         Runnable work = () -> {
-            for (SceneCollider c : frameColliders) {
+            for (SceneCollider c : capturedColliders) {
                 try {
                     c.beginInterval(t0, t1, skipped);
                 } catch (RuntimeException e) {
-                    colliderFailed(c, e);
+                    FrameColliders.failed(c, e);
                 }
             }
             for (ClothSimulation s : active) {
@@ -523,11 +521,11 @@ public class ClothAppState extends BaseAppState {
             for (int i = 0; i < n; i++) {
                 double s0 = t0 + i * dt;
                 double s1 = s0 + dt;
-                for (SceneCollider c : frameColliders) {
+                for (SceneCollider c : capturedColliders) {
                     try {
                         c.beforeStep(s0, s1);
                     } catch (RuntimeException e) {
-                        colliderFailed(c, e);
+                        FrameColliders.failed(c, e);
                     }
                 }
                 for (ClothSimulation s : active) {
@@ -551,11 +549,6 @@ public class ClothAppState extends BaseAppState {
      * A collider that cannot take its new pose stays where it was for this frame (simulation
      * thread); logged.
      */
-    private static void colliderFailed(SceneCollider c, RuntimeException e) {
-        LOG.log(Level.WARNING, "IsoCloth: collider ''{0}'' kept its previous pose: {1}",
-                new Object[] {c.getName(), e.getMessage()});
-    }
-
     /**
      * A cloth whose frame cannot be prepared (a pin group that does not fit its mesh, parameters
      * its model cannot be rebuilt with) is suspended until its reset; logged and reported.
@@ -666,12 +659,8 @@ public class ClothAppState extends BaseAppState {
                 build(c);
             }
         }
-        providersThisFrame.clear();
-        providersThisFrame.addAll(sceneProviders);
-        providersThisFrame.addAll(providers);
+        frameColliders.setProviders(sceneProviders, providers);
     }
-
-    private final List<ColliderProvider> providersThisFrame = new ArrayList<>();
 
     private static java.util.Set<ClothControl> identity(List<ClothControl> list) {
         java.util.Set<ClothControl> set = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -703,7 +692,7 @@ public class ClothAppState extends BaseAppState {
         try {
             ClothSimulation s = c.simulation();
             if (s == null) {
-                poseFollowedCharacters(c);
+                ClothPins.poseFollowedCharacters(c);
                 s = new ClothSimulation(c, gravity);
                 c.setSimulation(s);
             }
@@ -718,70 +707,6 @@ public class ClothAppState extends BaseAppState {
             LOG.log(Level.SEVERE, "{0}; the cloth is not simulated", message);
             for (ClothListener l : listeners) {
                 l.clothFailed(c, message, c.isSuspended());
-            }
-        }
-    }
-
-    /**
-     * Poses the animated characters whose joints the cloth's pins follow, before the pins are
-     * bound to them. App states update before the scene's logical update, so a cloth built in the
-     * first frame finds a joint's attachment node not yet placed at its joint (at the character's
-     * origin); a logical update of zero time of the character (the Spatial of its
-     * {@code SkinningControl} or {@code SkeletonControl}, with its subtree) places it without
-     * advancing any animation.
-     */
-    private static void poseFollowedCharacters(ClothControl c) {
-        java.util.Set<Spatial> posed = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (PinGroup p : c.getPinGroups()) {
-            for (Spatial s = p.getFollow(); s != null; s = s.getParent()) {
-                if (s.getControl(com.jme3.anim.SkinningControl.class) != null
-                        || s.getControl(com.jme3.animation.SkeletonControl.class) != null) {
-                    if (posed.add(s)) {
-                        s.updateLogicalState(0);
-                    }
-                    break;
-                }
-            }
-        }
-    }
-
-    /** Captures every collider's pose (render thread, worker idle). */
-    private void captureColliders() {
-        List<SceneCollider> now = new ArrayList<>();
-        for (ColliderProvider p : providersThisFrame) {
-            try {
-                p.collectColliders(now);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "IsoCloth: collider provider " + p + " failed: " + e.getMessage(), e);
-            }
-        }
-        List<SceneCollider> kept = new ArrayList<>();
-        Map<SceneCollider, Boolean> seen = new IdentityHashMap<>();
-        for (SceneCollider c : now) {
-            if (seen.put(c, Boolean.TRUE) != null) {
-                continue;
-            }
-            boolean isNew = !colliders.contains(c);
-            try {
-                if (c.capture()) {
-                    if (isNew) {
-                        // a new collider has no previous pose: capture twice so it starts at rest
-                        c.capture();
-                    }
-                    kept.add(c);
-                }
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "IsoCloth: collider ''{0}'' skipped this frame: {1}",
-                        new Object[] {c.getName(), e.getMessage()});
-            }
-        }
-        boolean changed = !kept.equals(colliders);
-        colliders.clear();
-        colliders.addAll(kept);
-        if (changed) {
-            simColliders.clear();
-            for (SceneCollider c : kept) {
-                simColliders.add(c.collider());
             }
         }
     }

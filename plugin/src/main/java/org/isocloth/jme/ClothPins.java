@@ -360,4 +360,27 @@ final class ClothPins {
         out[o + 1] = (r[1] * x + r[4] * y + r[7] * z) / s.y;
         out[o + 2] = (r[2] * x + r[5] * y + r[8] * z) / s.z;
     }
+
+    /**
+     * Poses the animated characters whose joints the cloth's pins follow, before the pins are
+     * bound to them. App states update before the scene's logical update, so a cloth built in the
+     * first frame finds a joint's attachment node not yet placed at its joint (at the character's
+     * origin); a logical update of zero time of the character (the Spatial of its
+     * {@code SkinningControl} or {@code SkeletonControl}, with its subtree) places it without
+     * advancing any animation.
+     */
+    static void poseFollowedCharacters(ClothControl c) {
+        java.util.Set<com.jme3.scene.Spatial> posed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (PinGroup p : c.getPinGroups()) {
+            for (com.jme3.scene.Spatial s = p.getFollow(); s != null; s = s.getParent()) {
+                if (s.getControl(com.jme3.anim.SkinningControl.class) != null
+                        || s.getControl(com.jme3.animation.SkeletonControl.class) != null) {
+                    if (posed.add(s)) {
+                        s.updateLogicalState(0);
+                    }
+                    break;
+                }
+            }
+        }
+    }
 }

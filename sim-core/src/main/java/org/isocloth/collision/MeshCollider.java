@@ -18,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.isocloth.InputException;
 import org.isocloth.mesh.MeshLoadResult;
-import org.isocloth.mesh.MeshValidator;
 import org.isocloth.mesh.ObjReader;
 import org.isocloth.mesh.TriMesh;
 
@@ -224,7 +223,7 @@ public final class MeshCollider extends Collider {
      */
     public static MeshCollider fromObj(String name, Path obj) {
         Objects.requireNonNull(name, "name");
-        TriMesh mesh = ObjReader.read(obj, MeshValidator.Purpose.COLLIDER).mesh;
+        TriMesh mesh = ObjReader.read(obj, org.isocloth.mesh.MeshValidator.Purpose.COLLIDER).mesh;
         return new MeshCollider(name, mesh.triangles, mesh.positions);
     }
 
@@ -316,16 +315,14 @@ public final class MeshCollider extends Collider {
                     + " '%' (got \"" + pattern + "\")");
         }
         Path first = frameFile(name, base, fn, 0);
-        MeshLoadResult r0 = ObjReader.read(first, MeshValidator.Purpose.COLLIDER);
-        TriMesh m0 = r0.mesh;
-        List<double[]> poses = new ArrayList<>();
-        poses.add(m0.positions);
+        MeshLoadResult r0 = ObjReader.read(first, org.isocloth.mesh.MeshValidator.Purpose.COLLIDER);
+        List<double[]> poses = new ArrayList<>(List.of(r0.mesh.positions));
         for (int k = 1;; k++) {
             Path file = frameFile(name, base, fn, k);
             if (!Files.exists(file)) {
                 break;
             }
-            MeshLoadResult rk = ObjReader.read(file, MeshValidator.Purpose.COLLIDER);
+            MeshLoadResult rk = ObjReader.read(file, org.isocloth.mesh.MeshValidator.Purpose.COLLIDER);
             String problem = sameTopology(r0, rk);
             if (problem != null) {
                 throw new InputException(rk.mesh.source + ": " + problem + "; every frame of"
@@ -333,7 +330,7 @@ public final class MeshCollider extends Collider {
             }
             poses.add(rk.mesh.positions);
         }
-        MeshCollider c = new MeshCollider(name, m0.triangles, m0.positions);
+        MeshCollider c = new MeshCollider(name, r0.mesh.triangles, r0.mesh.positions);
         c.setKeyframes(poses.toArray(new double[0][]), fps);
         LOG.info(() -> name + ": loaded " + poses.size() + " frames of " + pattern + " at " + fps
                 + " frames/s");
