@@ -65,7 +65,7 @@ import org.isocloth.model.RestShape;
 public final class ClothSolver {
     static final Logger LOG = Logger.getLogger(ClothSolver.class.getName());
     /** A step whose red strain is still above this after the iteration cap has diverged. */
-    private static final double DIVERGED_STRAIN = 0.25;
+    static final double DIVERGED_STRAIN = 0.25;
 
     final ClothModel model;
     /** The rows of eq. 3.30: layout, weights, compliances. */
@@ -75,17 +75,16 @@ public final class ClothSolver {
     final String name;
     final int nodes;
 
-    private final double[] x;
-    private final double[] v;
-    private final double[] xPrev;
-    private final double[] vPrev;
-    private boolean hasHistory;
+    final double[] x;
+    final double[] v;
+    final double[] xPrev;
+    final double[] vPrev;
+    boolean hasHistory;
     double time;
-    private final double[] gravity = {0, -9.81, 0};
-    private final double[] wind = new double[3];
+    final double[] gravity = {0, -9.81, 0};
+    final double[] wind = new double[3];
     final boolean[] pinned;
-    private final double[] pinTarget;
-
+    final double[] pinTarget;
 
     /** The row-space form of the system, or null when the primal form is used. */
     final RowSpaceSystem rowSpace;
@@ -98,13 +97,13 @@ public final class ClothSolver {
     final double[] zTmp;
 
     // Work arrays.
-    private final double[] xTilde;
+    final double[] xTilde;
     final double[] xHat;
     final double[] xTarget;
     final double[] xTry;
     final double[] xPrevIterate;
     final double[] massEff;
-    private final double[] xDamp;
+    final double[] xDamp;
     final double[] w;
     final double[] xk;
     final double[] rhs;
@@ -428,91 +427,30 @@ public final class ClothSolver {
         }
         spentIterations = 0;
         spentFactorizations = 0;
-        StepResult r = stepAdaptive(dt, 0);
+        StepResult r = halving.step(dt, 0);
         // count the work of attempts that were discarded (halved steps, fallbacks) too
         return new StepResult(spentIterations, r.converged(), r.redStrain(), spentFactorizations, r.contacts());
     }
 
     /**
-     * A step of a cloth with colliders that may still be halved is repeated as two half steps
-     * when its projection ends at the iteration cap with more than this many times the strain
-     * tolerance.
+     * One step of thesis Table 3.1, its stages in order: the prediction (line 1,
+     * {@link Prediction#predict}), the rows of eq. 3.30 for this step size
+     * ({@link SystemRows#prepare}), the first iterate ({@link Prediction#startProjections}), the
+     * first projection (line 2, {@link GaussNewton#project}), with colliders or cloth–cloth
+     * collisions the collision passes and coupled projections (lines 3–6, {@link PlaneStep#run}),
+     * and the velocity update with the end-of-step checks (line 7, {@link StepCommit#finish}).
+     * With contact springs lines 2–6 are {@link SpringStep#run}. {@link StepHalving} calls it.
+     *
+     * @param dt time step in seconds
+     * @param forceBackwardEuler take a backward Euler step even where BDF2 could be taken
+     * @return what the step did
      */
-    static final double HALVING_STRAIN_FACTOR = 10;
-    /**
-     * The same factor for cloths without colliders, whose projections take Newton iterations: any
-     * step that ends at the cap above the tolerance is halved (such a step has stalled, and the
-     * half steps, starting nearer their solutions, converge). See docs/solver.md, "Point pins".
-     */
-    static final double FREE_HALVING_STRAIN_FACTOR = 1;
-
-    /** Deepest halving of a step whose projection diverged (2⁻³ of the step). */
-    static final int MAX_HALVINGS = 3;
-
-    /**
-     * Takes the step; if its projection diverges (typically a fast collider that moves contact
-     * nodes several cells in one step), retries it as two backward Euler half steps with the pin
-     * targets interpolated, up to {@link #MAX_HALVINGS} times. The state is untouched by a failed
-     * attempt, so nothing is lost when even the smallest step fails.
-     */
-    private StepResult stepAdaptive(double dt, int depth) {
-        // A step that may still be halved counts as diverged already when it ends at the
-        // iteration cap with a multiple of the strain tolerance.
-        double factor = colliders.isEmpty() ? FREE_HALVING_STRAIN_FACTOR : HALVING_STRAIN_FACTOR;
-        divergedStrain = depth < MAX_HALVINGS ? Math.min(DIVERGED_STRAIN, factor * material.strainTolerance())
-                : DIVERGED_STRAIN;
-        try {
-            lastResort = depth >= MAX_HALVINGS;
-            return stepOnce(dt, depth > 0);
-        } catch (StepDiverged e) {
-            if (depth >= MAX_HALVINGS && e.reason == StepDiverged.Reason.PAIR_ROWS) {
-                // the last resort with pair rows ended far outside the strain bound: the same
-                // step with per-node planes for the cloth–cloth contacts
-                LOG.log(Level.FINE, "{0}: {1}; repeated with cloth-cloth contact planes", new Object[] {name,
-                    e.getMessage()});
-                pairFallback = true;
-                try {
-                    return stepOnce(dt, depth > 0);
-                } finally {
-                    pairFallback = false;
-                }
-            }
-            if (depth >= MAX_HALVINGS || e.reason == StepDiverged.Reason.PAIR_ROWS) {
-                throw e;
-            }
-            LOG.log(Level.FINE, "{0}: step of {1} s at t={2} s diverged; halving it",
-                    new Object[] {name, dt, time});
-            double[] targets = pinTarget.clone();
-            for (int i = 0; i < pinTarget.length; i++) {
-                pinTarget[i] = 0.5 * (x[i] + targets[i]);
-            }
-            StepResult first;
-            try {
-                first = stepAdaptive(0.5 * dt, depth + 1);
-            } finally {
-                System.arraycopy(targets, 0, pinTarget, 0, targets.length);
-            }
-            StepResult second = stepAdaptive(0.5 * dt, depth + 1);
-            hasHistory = false; // BDF2 restarts after unequal steps
-            return new StepResult(first.iterations() + second.iterations(), first.converged() && second.converged(),
-                    second.redStrain(), first.factorizations() + second.factorizations(),
-                    first.contacts() + second.contacts());
-        }
-    }
-
-    /**
-     * One step of thesis Table 3.1: the prediction (line 1), the rows of eq. 3.30 for this step
-     * size, the first projection (line 2), and with colliders or cloth–cloth collisions the
-     * collision passes and coupled projections (lines 3–6); {@link #finishStep} checks the result
-     * and updates the velocities (line 7). With contact springs lines 2–6 are
-     * {@link #stepWithSprings}.
-     */
-    private StepResult stepOnce(double dt, boolean forceBackwardEuler) {
+    StepResult stepOnce(double dt, boolean forceBackwardEuler) {
         boolean bdf2 = settings.integrator() == Integrator.BDF2 && hasHistory && !forceBackwardEuler;
         double h = bdf2 ? (2.0 / 3.0) * dt : dt;
         projH = h;
         colliderPass.set(colliders, material);
-        double maxInvMass = predict(dt, h, bdf2);
+        double maxInvMass = prediction.predict(dt, h, bdf2);
         ProjectionMode projection = options.projection();
         boolean springStep = contactSprings() && primal != null && !colliders.isEmpty()
                 && settings.collisions() == CollisionHandling.COUPLED && projection != ProjectionMode.FAST;
@@ -523,7 +461,7 @@ public final class ClothSolver {
         }
         rows.prepare(material, h, maxInvMass, newtonStep, springStep ? SpringStep.SPRING_COMPLIANCE : 1, pinned,
                 massEff, xTilde, xDamp);
-        startProjections(dt, h);
+        prediction.startProjections(dt, h);
         if (springStep) {
             for (Collider c : colliders) {
                 c.setInterval(time, time + dt);
@@ -531,80 +469,26 @@ public final class ClothSolver {
             if (springStepper == null) {
                 springStepper = new SpringStep(this);
             }
-            return finishStep(springStepper.run(dt, maxInvMass), dt, bdf2);
+            return commit.finish(springStepper.run(dt, maxInvMass), dt, bdf2);
         }
         gaussNewton.project(maxInvMass, GaussNewton.Contacts.NONE);
         Progress pr = new Progress(lastIterations, lastFactorizations, lastConverged, lastStrain, 0);
         if (!colliders.isEmpty() || selfCollisions) {
             pr = planeStep.run(dt, maxInvMass, pr);
         }
-        return finishStep(pr, dt, bdf2);
-    }
-
-    /**
-     * Table 3.1 line 1: the prediction x̃ (or its BDF2 form), the damping reference x_d, and the
-     * effective masses and anchor x̂ with air drag folded in (pinned nodes: their targets).
-     *
-     * @return the largest inverse effective mass of the free nodes
-     */
-    private double predict(double dt, double h, boolean bdf2) {
-        int n3 = 3 * nodes;
-        for (int i = 0; i < n3; i++) {
-            double g = gravity[i % 3];
-            if (bdf2) {
-                xTilde[i] = (4 * x[i] - xPrev[i]) / 3 + dt * (8 * v[i] - 2 * vPrev[i]) / 9 + 4.0 / 9 * dt * dt * g;
-                xDamp[i] = (4 * x[i] - xPrev[i]) / 3;
-            } else {
-                xTilde[i] = x[i] + dt * v[i] + dt * dt * g;
-                xDamp[i] = x[i];
-            }
-        }
-        // Effective mass with air drag folded in, and its target.
-        double drag = material.drag();
-        double maxInvMass = 0;
-        for (int p = 0; p < nodes; p++) {
-            double m = model.mass[p];
-            double c = h * drag * model.nodeArea[p];
-            massEff[p] = pinned[p] ? Double.POSITIVE_INFINITY : m + c;
-            maxInvMass = Math.max(maxInvMass, 1.0 / (m + c));
-            for (int k = 0; k < 3; k++) {
-                int i = 3 * p + k;
-                // drag −c_d·A·(v − w) with v = (x − x_d)/h pulls towards x_d + h·w
-                xHat[i] = pinned[p] ? pinTarget[i] : (m * xTilde[i] + c * (xDamp[i] + h * wind[k])) / (m + c);
-            }
-        }
-        return maxInvMass;
-    }
-
-    /**
-     * Clears the step's contacts and sets the first iterate: x̂, plus the last Newton
-     * projection's correction when the step takes Newton iterations (a warm start).
-     */
-    private void startProjections(double dt, double h) {
-        int n3 = 3 * nodes;
-        stepDt = dt;
-        clearContacts();
-        movedAfterProjection = false;
-        System.arraycopy(x, 0, xStart, 0, n3);
-        System.arraycopy(xHat, 0, xk, 0, n3);
-        if (newtonStep && tensionH > 0) {
-            // Warm start: the first iterate lies as far from x̂ as the last projection's result lay
-            // from its own prediction (a correction scales like force·h², as the tensions do).
-            double scale = (h / tensionH) * (h / tensionH);
-            for (int p = 0; p < nodes; p++) {
-                if (!pinned[p]) {
-                    for (int c = 0; c < 3; c++) {
-                        xk[3 * p + c] += scale * correction[3 * p + c];
-                    }
-                }
-            }
-        }
+        return commit.finish(pr, dt, bdf2);
     }
 
     /** The Gauss-Newton projection of lines 2 and 5. */
     final GaussNewton gaussNewton;
     /** The coupled step with contact planes. */
     private final PlaneStep planeStep = new PlaneStep(this);
+    /** Halving of steps that diverge (the driver of {@link #step}). */
+    private final StepHalving halving = new StepHalving(this);
+    /** Table 3.1 line 1 and the first iterate. */
+    private final Prediction prediction = new Prediction(this);
+    /** Table 3.1 line 7 and the end-of-step checks. */
+    private final StepCommit commit = new StepCommit(this);
     /** The step with contact springs, created on first use. */
     SpringStep springStepper;
 
@@ -631,64 +515,6 @@ public final class ClothSolver {
 
     /** What the projections and collision passes of a step did. */
     record Progress(int iterations, int factorizations, boolean converged, double strain, int contacts) {
-    }
-
-    /**
-     * Checks the end positions x_k of a step, updates the velocities (Table 3.1 line 7, or its
-     * BDF2 form) and commits the step.
-     */
-    private StepResult finishStep(Progress pr, double dt, boolean bdf2) {
-        int n3 = 3 * nodes;
-        int iterations = pr.iterations();
-        int factorizations = pr.factorizations();
-        boolean converged = pr.converged();
-        double strain = pr.strain();
-        int contacts = pr.contacts();
-        for (int i = 0; i < n3; i++) {
-            if (!Double.isFinite(xk[i])) {
-                throw new SimulationException(name + ": non-finite position at node " + (i / 3)
-                        + " after collision processing at t=" + time + " s; the state before the step is kept");
-            }
-        }
-        // The result reports the final state: whatever moved nodes after the last projection
-        // (the last collision pass) is measured here, not the projection's own strain.
-        double finalStrain = redStrain(xk, true);
-        // A step whose last collision pass moved nodes and left the red strain above the
-        // tolerance is retried as two half steps (shorter steps bring smaller corrections and
-        // fewer new contacts per projection); at the deepest halving it is kept and reported as
-        // not converged. Steps whose last pass moved nothing keep the criterion of stepAdaptive.
-        if (movedAfterProjection && !lastResort
-                && finalStrain > material.strainTolerance()) {
-            throw new StepDiverged(StepDiverged.Reason.FINAL_PASS, name + ": the step diverged from the constraints in"
-                    + " the last collision pass at t=" + time + " s (red strain " + finalStrain + "); the state before"
-                    + " the step is kept");
-        }
-        if (lastResort && pairMode() && finalStrain > 10 * material.strainTolerance()) {
-            throw new StepDiverged(StepDiverged.Reason.PAIR_ROWS, name + ": at t=" + time
-                    + " s the step ended far outside the strain bound with cloth-cloth pair rows (red strain "
-                    + finalStrain + "); the state before the step is kept");
-        }
-        converged &= finalStrain <= material.strainTolerance();
-        // 4. Velocity update (Table 3.1 line 7, or its BDF2 form) and commit.
-        for (int i = 0; i < n3; i++) {
-            double vn;
-            if (bdf2) {
-                vn = (1.5 * xk[i] - 2 * x[i] + 0.5 * xPrev[i]) / dt;
-            } else {
-                vn = (xk[i] - x[i]) / dt;
-            }
-            xPrev[i] = x[i];
-            vPrev[i] = v[i];
-            x[i] = xk[i];
-            v[i] = vn;
-        }
-        hasHistory = true;
-        time += dt;
-        if (!converged) {
-            LOG.log(Level.FINE, "{0}: projection stopped at the iteration cap ({1}) with strain {2}",
-                    new Object[] {name, iterations, strain});
-        }
-        return new StepResult(iterations, converged, redStrain(x, false), factorizations, contacts);
     }
 
     int lastIterations;
@@ -744,7 +570,7 @@ public final class ClothSolver {
     }
 
     /** Set while a step is repeated with contact planes after pair rows failed. */
-    private boolean pairFallback;
+    boolean pairFallback;
 
     /**
      * Chooses how the coupled step registers cloth–cloth contacts as constraints: relative pair
