@@ -28,9 +28,8 @@ import org.isocloth.cache.CacheCloth;
 import org.isocloth.cache.CacheReader;
 import org.isocloth.cache.CacheWriter;
 import org.isocloth.cache.GltfExport;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class GltfReaderTest {
@@ -41,17 +40,8 @@ class GltfReaderTest {
     @TempDir
     Path dir;
 
-    private LogCapture logs;
-
-    @BeforeEach
-    void captureLogs() {
-        logs = LogCapture.start();
-    }
-
-    @AfterEach
-    void releaseLogs() {
-        logs.close();
-    }
+    @RegisterExtension
+    final LogCapture logs = new LogCapture();
 
     // ------------------------------------------------------------------ round trip
 

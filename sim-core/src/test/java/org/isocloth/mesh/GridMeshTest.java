@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class GridMeshTest {
     private static final double[] CENTER = {0.25, 1.5, -0.75};
@@ -17,17 +16,8 @@ class GridMeshTest {
     private static final double[] NORMAL = {1, 2, 2};
     private static final double[] U_AXIS = {2, -1, 0};
 
-    private LogCapture logs;
-
-    @BeforeEach
-    void captureLogs() {
-        logs = LogCapture.start();
-    }
-
-    @AfterEach
-    void releaseLogs() {
-        logs.close();
-    }
+    @RegisterExtension
+    final LogCapture logs = new LogCapture();
 
     private static double[] unit(double[] a) {
         double len = Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);

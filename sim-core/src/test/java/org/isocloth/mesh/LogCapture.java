@@ -6,23 +6,27 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Test helper: while open, keeps log records of package {@code org.isocloth.mesh} away from the
- * console (tests do not print) and collects them for assertions.
+ * console (tests do not print) and collects them for assertions. Registered as a field
+ * ({@code @RegisterExtension final LogCapture logs = new LogCapture();}) it is open during each
+ * test and starts empty for each.
  */
-final class LogCapture implements AutoCloseable {
+final class LogCapture implements BeforeEachCallback, AfterEachCallback {
     /** Strong reference, so the logger and its settings are not garbage collected. */
     private static final Logger PACKAGE_LOGGER = Logger.getLogger("org.isocloth.mesh");
 
     private final List<LogRecord> records = new ArrayList<>();
-    private final boolean oldUseParent;
-    private final Level oldLevel;
+    private boolean oldUseParent;
+    private Level oldLevel;
     private final Handler handler;
 
-    private LogCapture() {
-        oldUseParent = PACKAGE_LOGGER.getUseParentHandlers();
-        oldLevel = PACKAGE_LOGGER.getLevel();
+    /** A capture that opens before each test and closes after it. */
+    LogCapture() {
         handler = new Handler() {
             @Override
             public void publish(LogRecord record) {
@@ -40,13 +44,27 @@ final class LogCapture implements AutoCloseable {
             }
         };
         handler.setLevel(Level.ALL);
+    }
+
+    private void open() {
+        synchronized (records) {
+            records.clear();
+        }
+        oldUseParent = PACKAGE_LOGGER.getUseParentHandlers();
+        oldLevel = PACKAGE_LOGGER.getLevel();
         PACKAGE_LOGGER.setUseParentHandlers(false);
         PACKAGE_LOGGER.setLevel(Level.ALL);
         PACKAGE_LOGGER.addHandler(handler);
     }
 
-    static LogCapture start() {
-        return new LogCapture();
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        open();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     /** Messages logged at {@code level} or above so far. */
@@ -62,8 +80,7 @@ final class LogCapture implements AutoCloseable {
         return out;
     }
 
-    @Override
-    public void close() {
+    private void close() {
         PACKAGE_LOGGER.removeHandler(handler);
         PACKAGE_LOGGER.setLevel(oldLevel);
         PACKAGE_LOGGER.setUseParentHandlers(oldUseParent);

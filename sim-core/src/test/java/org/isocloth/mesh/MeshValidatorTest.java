@@ -11,26 +11,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.logging.Level;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class MeshValidatorTest {
     @TempDir
     Path dir;
 
-    private LogCapture logs;
-
-    @BeforeEach
-    void captureLogs() {
-        logs = LogCapture.start();
-    }
-
-    @AfterEach
-    void releaseLogs() {
-        logs.close();
-    }
+    @RegisterExtension
+    final LogCapture logs = new LogCapture();
 
     private static final double[] SQUARE = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0};
 

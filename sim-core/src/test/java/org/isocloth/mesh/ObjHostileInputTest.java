@@ -14,9 +14,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.logging.Level;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Files that are not OBJ meshes, or are built to hang or flood the reader. */
@@ -27,17 +26,8 @@ class ObjHostileInputTest {
     @TempDir
     Path dir;
 
-    private LogCapture logs;
-
-    @BeforeEach
-    void captureLogs() {
-        logs = LogCapture.start();
-    }
-
-    @AfterEach
-    void releaseLogs() {
-        logs.close();
-    }
+    @RegisterExtension
+    final LogCapture logs = new LogCapture();
 
     /** Creates a named pipe with mkfifo; opening it for reading blocks until a writer comes. */
     static Path fifo(Path dir, String name) throws IOException, InterruptedException {

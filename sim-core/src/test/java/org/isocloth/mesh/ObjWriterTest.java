@@ -14,26 +14,16 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class ObjWriterTest {
     @TempDir
     Path dir;
 
-    private LogCapture logs;
-
-    @BeforeEach
-    void captureLogs() {
-        logs = LogCapture.start();
-    }
-
-    @AfterEach
-    void releaseLogs() {
-        logs.close();
-    }
+    @RegisterExtension
+    final LogCapture logs = new LogCapture();
 
     private static final double[] SQUARE = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0};
     private static final int[] TWO = {0, 1, 2, 0, 2, 3};
