@@ -43,6 +43,14 @@ class SuspendedClothTest {
         return m;
     }
 
+    /** Makes {@code g} a cloth below {@code root}; returns its control. */
+    private static ClothControl clothIn(Node root, Geometry g) {
+        ClothControl cloth = new ClothControl();
+        g.addControl(cloth);
+        root.attachChild(g);
+        return cloth;
+    }
+
     private static ClothAppState syncState(Node root) {
         ClothAppState state = new ClothAppState(root);
         state.setThreaded(false);
@@ -59,9 +67,7 @@ class SuspendedClothTest {
         // the cloth included: 2 updates, 2 steps.
         Node root = new Node("root");
         Geometry g = new Geometry("pages", book());
-        ClothControl cloth = new ClothControl();
-        g.addControl(cloth);
-        root.attachChild(g);
+        ClothControl cloth = clothIn(root, g);
         ClothAppState state = syncState(root);
         Heard heard = new Heard();
         state.addClothListener(heard);
@@ -96,9 +102,7 @@ class SuspendedClothTest {
         // detached (cleanup) neither.
         Node root = new Node("root");
         Geometry g = new Geometry("pages", book());
-        ClothControl cloth = new ClothControl();
-        g.addControl(cloth);
-        root.attachChild(g);
+        ClothControl cloth = clothIn(root, g);
         ClothAppState state = syncState(root);
         state.update(H);
         assertTrue(cloth.isSuspended());
@@ -121,9 +125,7 @@ class SuspendedClothTest {
         Node rootA = new Node("a");
         Node rootB = new Node("b");
         Geometry g = new Geometry("pages", book());
-        ClothControl cloth = new ClothControl();
-        g.addControl(cloth);
-        rootA.attachChild(g);
+        ClothControl cloth = clothIn(rootA, g);
         ClothAppState a = syncState(rootA);
         ClothAppState b = syncState(rootB);
         a.update(H);
