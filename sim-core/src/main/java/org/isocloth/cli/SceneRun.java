@@ -380,9 +380,14 @@ public final class SceneRun {
             }
         }
         double dtFrame = 1.0 / scene.fps();
-        try (BufferedWriter csv = from == null
-                ? Files.newBufferedWriter(metrics, StandardCharsets.UTF_8)
-                : Files.newBufferedWriter(metrics, StandardCharsets.UTF_8, StandardOpenOption.APPEND)) {
+        // the CRC-32 of metrics.csv so far, kept up to date as rows are written, for checkpoints
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        if (from != null) {
+            crc.update(Files.readAllBytes(metrics)); // the rows up to the checkpoint, read once
+        }
+        java.util.zip.CheckedOutputStream counted = new java.util.zip.CheckedOutputStream(from == null
+                ? Files.newOutputStream(metrics) : Files.newOutputStream(metrics, StandardOpenOption.APPEND), crc);
+        try (BufferedWriter csv = new BufferedWriter(new java.io.OutputStreamWriter(counted, StandardCharsets.UTF_8))) {
             if (from == null) {
                 csv.write(HEADER);
                 csv.newLine();
@@ -400,8 +405,7 @@ public final class SceneRun {
                     writeObj(frames.resolve(frameName(f)), false);
                 }
                 if (f < scene.frames() && (checkpointEvery > 0 && f % checkpointEvery == 0 || f == last)) {
-                    long length = Files.size(metrics);
-                    checkpoint(f, length, Checkpoint.crcOf(metrics, length)).write(dir.resolve(CHECKPOINT));
+                    checkpoint(f, Files.size(metrics), crc.getValue()).write(dir.resolve(CHECKPOINT));
                 }
                 if (frameListener != null) {
                     frameListener.accept(f);
