@@ -112,6 +112,41 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
         }
     }
 
+    /**
+     * The material that stands for several pieces simulated together where one value applies to
+     * all of them: the smallest strain tolerance (the bound every piece is held to), the largest
+     * membrane stiffness (whether any piece has membrane springs), the largest thickness (the
+     * distance cloth–cloth contacts keep, so that no piece's layer is thinner than its own), the
+     * smallest friction (between pieces, the more slippery surface wins), and a curved rest shape
+     * if any piece has one. Density, bending stiffness, damping and drag are the first piece's;
+     * the solver takes each node's own from its piece.
+     *
+     * @param pieces the pieces' materials (not empty)
+     * @return the only piece's material, or the combination
+     */
+    public static ClothMaterial combined(ClothMaterial... pieces) {
+        ClothMaterial first = pieces[0];
+        if (pieces.length == 1) {
+            return first;
+        }
+        double tolerance = first.strainTolerance;
+        double membrane = first.membraneStiffness;
+        double thick = first.thickness;
+        double mu = first.friction;
+        RestShape shape = first.restShape;
+        for (ClothMaterial m : pieces) {
+            tolerance = Math.min(tolerance, m.strainTolerance);
+            membrane = Math.max(membrane, m.membraneStiffness);
+            thick = Math.max(thick, m.thickness);
+            mu = Math.min(mu, m.friction);
+            if (m.restShape == RestShape.INITIAL) {
+                shape = RestShape.INITIAL;
+            }
+        }
+        return new ClothMaterial(first.density, first.bendingStiffness, shape, tolerance, first.damping, first.drag,
+                membrane, mu, thick);
+    }
+
     private static void check(String field, double value, Range range, String unit) {
         if (!Double.isFinite(value) || !range.contains(value)) {
             throw new InputException("material." + field + ": must be in " + range + unit + " (got " + value + ")");

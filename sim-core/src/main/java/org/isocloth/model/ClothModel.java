@@ -38,8 +38,19 @@ import java.util.TreeMap;
 public final class ClothModel {
     /** Topology of the subdivision. */
     public final RedBlackMesh mesh;
-    /** Material the model was built with. */
+    /**
+     * Material the model was built with: the only piece's, or for a model of several pieces of
+     * different materials their {@linkplain ClothMaterial#combined combination} (see
+     * {@link #pieceMaterial}).
+     */
     public final ClothMaterial material;
+    /** Material of each piece (one entry for a model of one material). */
+    private final ClothMaterial[] pieceMaterials;
+    /**
+     * Piece of every node ({@link #pieceMaterial}): the pieces are the parts of the base mesh that
+     * share no vertex, each simulated with its own material.
+     */
+    public final int[] nodePiece;
     /** Rest (initial) node positions, 3 per node, metres. */
     public final double[] restPositions;
     /** Lumped node masses, kg. */
@@ -112,11 +123,37 @@ public final class ClothModel {
      * @param material material (not null)
      */
     public ClothModel(double[] basePositions, int[] triangles, ClothMaterial material) {
-        this.material = material;
+        this(basePositions, triangles, new ClothMaterial[] {material}, new int[triangles.length / 3]);
+    }
+
+    /**
+     * Builds a model of several pieces, each with its own material: layered garments of different
+     * fabrics simulated by one solver, so that they collide with each other as a cloth collides
+     * with itself. A piece's nodes take its density, bending stiffness and damping, rest shape,
+     * drag, membrane stiffness, friction and thickness; the strain tolerance of the whole is the
+     * smallest of the pieces'.
+     *
+     * @param basePositions base vertex positions, 3 each, metres (not null, unaffected)
+     * @param triangles base triangles, validated manifold and consistently wound (not null,
+     *     unaffected)
+     * @param materials material of each piece (not null, not empty, no null entry)
+     * @param trianglePiece piece of every base triangle, in [0, materials.length); two triangles
+     *     that share a vertex must belong to the same piece
+     * @throws IllegalArgumentException if a triangle's piece is out of range or two pieces share a
+     *     vertex
+     */
+    public ClothModel(double[] basePositions, int[] triangles, ClothMaterial[] materials, int[] trianglePiece) {
+        if (materials.length == 0 || trianglePiece.length != triangles.length / 3) {
+            throw new IllegalArgumentException("need one material and a piece for each of the "
+                    + triangles.length / 3 + " triangles");
+        }
+        this.pieceMaterials = materials.clone();
+        this.material = ClothMaterial.combined(pieceMaterials);
         this.mesh = new RedBlackMesh(basePositions.length / 3, triangles);
         RedBlackMesh m = mesh;
         int n = m.nodeCount();
         restPositions = m.subdividePositions(basePositions);
+        nodePiece = piecesOfNodes(m, triangles, trianglePiece, materials.length);
 
         // Masses: each fine triangle spreads a third of its area to its corners.
         nodeArea = new double[n];
@@ -132,7 +169,7 @@ public final class ClothModel {
         area = total;
         mass = new double[n];
         for (int i = 0; i < n; i++) {
-            mass[i] = material.density() * nodeArea[i];
+            mass[i] = pieceMaterials[nodePiece[i]].density() * nodeArea[i];
         }
 
         // Inextensibility: the three red-red pairs of each base triangle.
@@ -313,9 +350,73 @@ public final class ClothModel {
         }
         bendingCalibration = calibrate();
         restCurvature = new double[3 * interior];
-        if (material.restShape() == RestShape.INITIAL) {
+        if (hasCurvedRest()) {
             applyLaplacian(restPositions, restCurvature);
+            for (int bn = 0; bn < bendNode.length; bn++) {
+                if (pieceMaterial(bendNode[bn]).restShape() != RestShape.INITIAL) {
+                    Arrays.fill(restCurvature, 3 * bn, 3 * bn + 3, 0.0);
+                }
+            }
         }
+    }
+
+    /**
+     * The piece of every node of the subdivision: a black node (base vertex) and a red node (base
+     * edge) take the piece of a triangle they belong to.
+     */
+    private static int[] piecesOfNodes(RedBlackMesh m, int[] triangles, int[] trianglePiece, int pieces) {
+        int n = m.nodeCount();
+        int[] piece = new int[n];
+        Arrays.fill(piece, -1);
+        for (int f = 0; f < trianglePiece.length; f++) {
+            int k = trianglePiece[f];
+            if (k < 0 || k >= pieces) {
+                throw new IllegalArgumentException("triangle " + f + ": piece " + k + " is not in [0, " + pieces + ")");
+            }
+            for (int i = 0; i < 3; i++) {
+                int v = triangles[3 * f + i];
+                if (piece[v] >= 0 && piece[v] != k) {
+                    throw new IllegalArgumentException("vertex " + v + " belongs to pieces " + piece[v] + " and " + k
+                            + "; pieces of different materials must not share vertices");
+                }
+                piece[v] = k;
+                piece[m.redNode(m.triEdge[3 * f + i])] = k;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (piece[i] < 0) {
+                piece[i] = 0; // a vertex no triangle uses (validated meshes have none)
+            }
+        }
+        return piece;
+    }
+
+    /** @return the number of pieces (materials) */
+    public int pieceCount() {
+        return pieceMaterials.length;
+    }
+
+    /**
+     * @param node a node
+     * @return the material the model was built with for that node's piece
+     */
+    public ClothMaterial pieceMaterial(int node) {
+        return pieceMaterials[nodePiece[node]];
+    }
+
+    /** @return a copy of the pieces' materials, in piece order */
+    public ClothMaterial[] pieceMaterials() {
+        return pieceMaterials.clone();
+    }
+
+    /** @return whether some piece keeps its initial shape as its rest shape */
+    public boolean hasCurvedRest() {
+        for (ClothMaterial pm : pieceMaterials) {
+            if (pm.restShape() == RestShape.INITIAL) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private double calibrate() {
@@ -452,14 +553,10 @@ public final class ClothModel {
      * @return the energy in joules
      */
     public double bendingEnergy(double[] x) {
-        double k = effectiveBendingStiffness();
-        if (k == 0) {
-            return 0;
-        }
         double[] lx = new double[3 * bendNode.length];
         applyLaplacian(x, lx);
         double[] target = new double[3 * bendNode.length];
-        if (material.restShape() == RestShape.INITIAL) {
+        if (hasCurvedRest()) {
             RestRotations.rotateRestCurvature(this, restPositions, x, restCurvature, target);
         }
         double e = 0;
@@ -467,9 +564,10 @@ public final class ClothModel {
             double dx = lx[3 * b] - target[3 * b];
             double dy = lx[3 * b + 1] - target[3 * b + 1];
             double dz = lx[3 * b + 2] - target[3 * b + 2];
-            e += (dx * dx + dy * dy + dz * dz) / bendMass[b];
+            double k = pieceMaterial(bendNode[b]).bendingStiffness() / bendingCalibration;
+            e += k * (dx * dx + dy * dy + dz * dz) / bendMass[b];
         }
-        return 0.5 * k * e;
+        return 0.5 * e;
     }
 
     /**

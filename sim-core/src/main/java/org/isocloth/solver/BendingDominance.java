@@ -15,29 +15,35 @@ final class BendingDominance {
     }
 
     /**
+     * ρ̄ of each piece of the model ({@link ClothModel#nodePiece}), each over its own nodes.
+     *
      * @param model the cloth
      * @param pinned which nodes are kinematic
      * @param massEff each node's mass in the metric (+∞ when pinned)
-     * @param bendingWeight a + b of the bending rows
-     * @return ρ̄ (0 when no unpinned node carries a bending row)
+     * @param bendingWeight a + b of every bending node (its piece's k and β)
+     * @return ρ̄ per piece (0 for a piece where no unpinned node carries a bending row)
      */
-    static double of(ClothModel model, boolean[] pinned, double[] massEff, double bendingWeight) {
+    static double[] of(ClothModel model, boolean[] pinned, double[] massEff, double[] bendingWeight) {
         int nodes = model.nodeCount();
         double[] bendDiag = new double[nodes];
         for (int bn = 0; bn < model.bendNode.length; bn++) {
-            double s = bendingWeight / model.bendMass[bn];
+            double s = bendingWeight[bn] / model.bendMass[bn];
             for (int e = model.bendPtr[bn]; e < model.bendPtr[bn + 1]; e++) {
                 bendDiag[model.bendCol[e]] += s * model.bendL[e] * model.bendL[e];
             }
         }
-        double sum = 0;
-        int count = 0;
+        int pieces = model.pieceCount();
+        double[] sum = new double[pieces];
+        int[] count = new int[pieces];
         for (int p = 0; p < nodes; p++) {
             if (bendDiag[p] > 0 && !pinned[p]) {
-                sum += bendDiag[p] / massEff[p];
-                count++;
+                sum[model.nodePiece[p]] += bendDiag[p] / massEff[p];
+                count[model.nodePiece[p]]++;
             }
         }
-        return count == 0 ? 0 : sum / count;
+        for (int k = 0; k < pieces; k++) {
+            sum[k] = count[k] == 0 ? 0 : sum[k] / count[k];
+        }
+        return sum;
     }
 }

@@ -71,6 +71,8 @@ public final class ClothSolver {
     /** The rows of eq. 3.30: layout, weights, compliances. */
     final SystemRows rows;
     ClothMaterial material;
+    /** Material of each piece of the model ({@link ClothModel#nodePiece}); {@link #material} combines them. */
+    ClothMaterial[] materials;
     SolverSettings settings;
     final String name;
     final int nodes;
@@ -150,6 +152,7 @@ public final class ClothSolver {
         this.name = name;
         this.model = model;
         this.material = model.material;
+        this.materials = model.pieceMaterials();
         this.settings = settings;
         this.nodes = model.nodeCount();
         int n3 = 3 * nodes;
@@ -301,13 +304,41 @@ public final class ClothSolver {
      * @param newMaterial the material (not null)
      */
     public void setMaterial(ClothMaterial newMaterial) {
+        Objects.requireNonNull(newMaterial, "material");
+        java.util.Arrays.fill(materials, newMaterial);
         this.material = newMaterial;
         rows.invalidate();
     }
 
-    /** @return the current material */
+    /**
+     * Changes the material of one piece of a model built from several ({@link ClothModel#pieceCount}).
+     * Takes effect at the next step; the rest shape and density are those the model was built with.
+     *
+     * @param piece the piece, in [0, pieceCount)
+     * @param newMaterial the material (not null)
+     */
+    public void setMaterial(int piece, ClothMaterial newMaterial) {
+        Objects.requireNonNull(newMaterial, "material");
+        Objects.checkIndex(piece, materials.length);
+        materials[piece] = newMaterial;
+        this.material = ClothMaterial.combined(materials);
+        rows.invalidate();
+    }
+
+    /**
+     * @return the current material: the only piece's, or for a model of several pieces their
+     *     {@linkplain ClothMaterial#combined combination}
+     */
     public ClothMaterial material() {
         return material;
+    }
+
+    /**
+     * @param piece a piece of the model, in [0, pieceCount)
+     * @return that piece's current material
+     */
+    public ClothMaterial material(int piece) {
+        return materials[Objects.checkIndex(piece, materials.length)];
     }
 
     /** @param newSettings solver settings (not null) */
@@ -449,7 +480,7 @@ public final class ClothSolver {
         boolean bdf2 = settings.integrator() == Integrator.BDF2 && hasHistory && !forceBackwardEuler;
         double h = bdf2 ? (2.0 / 3.0) * dt : dt;
         projH = h;
-        colliderPass.set(colliders, material);
+        colliderPass.set(colliders, materials);
         double maxInvMass = prediction.predict(dt, h, bdf2);
         ProjectionMode projection = options.projection();
         boolean springStep = contactSprings() && primal != null && !colliders.isEmpty()
@@ -459,7 +490,7 @@ public final class ClothSolver {
         if (!newtonStep) {
             tensionH = 0; // tensions are only kept while steps take Newton iterations
         }
-        rows.prepare(material, h, maxInvMass, newtonStep, springStep ? SpringStep.SPRING_COMPLIANCE : 1, pinned,
+        rows.prepare(materials, h, maxInvMass, newtonStep, springStep ? SpringStep.SPRING_COMPLIANCE : 1, pinned,
                 massEff, xTilde, xDamp);
         prediction.startProjections(dt, h);
         if (springStep) {

@@ -41,7 +41,7 @@ final class ColliderPass {
     private final double[] xHat;
     private final int nodes;
     private List<Collider> colliders = List.of();
-    private ClothMaterial material;
+    private ClothMaterial[] materials;
     /** Black nodes whose prediction took this step's friction impulse already (contact springs). */
     private final boolean[] blackShifted;
     private static final double[] ZERO3 = new double[3];
@@ -69,10 +69,10 @@ final class ColliderPass {
         this.blackShifted = new boolean[nodes];
     }
 
-    /** Sets the colliders and the material of the coming passes. */
-    void set(List<Collider> list, ClothMaterial mat) {
+    /** Sets the colliders and the material of each piece of the cloth for the coming passes. */
+    void set(List<Collider> list, ClothMaterial[] pieceMaterials) {
         colliders = list;
-        material = mat;
+        materials = pieceMaterials;
     }
 
     /** Starts a step with contact springs: no black node has taken its friction impulse yet. */
@@ -97,14 +97,15 @@ final class ColliderPass {
      * @return the number of candidates added that are active at {@code end}
      */
     int detectSprings(ContactSprings springs, double[] start, double[] end, double dt, boolean onlyNew) {
-        double thick = material.thickness();
-        double band = SPRING_BAND * thick;
         int black = model.mesh.vertexCount;
         int inside = 0;
                 for (Collider col : colliders) {
             col.sweptBounds(bounds);
-            double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
             for (int p = 0; p < nodes; p++) {
+                ClothMaterial own = materials[model.nodePiece[p]];
+                double thick = own.thickness();
+                double band = SPRING_BAND * thick;
+                double mu = Double.isNaN(col.friction()) ? own.friction() : col.friction();
                 if (pinned[p] || onlyNew && springs.has(p) || !NodePaths.near(start, end, p, bounds, band)
                         || !col.contact(start, end, p, band, c)) {
                     continue;
@@ -168,7 +169,6 @@ final class ColliderPass {
      */
     int collide(ContactPlanes contacts, double[] start, double[] end, double dt, boolean register, boolean onlyFree,
             boolean lastCoupledPass, boolean springMode) {
-        double thick = material.thickness();
         int found = 0;
         moved = 0;
         maxMove = 0;
@@ -176,8 +176,10 @@ final class ColliderPass {
                 int black = model.mesh.vertexCount;
         for (Collider col : colliders) {
             col.sweptBounds(bounds);
-            double mu = Double.isNaN(col.friction()) ? material.friction() : col.friction();
             for (int p = 0; p < nodes; p++) {
+                ClothMaterial own = materials[model.nodePiece[p]];
+                double thick = own.thickness();
+                double mu = Double.isNaN(col.friction()) ? own.friction() : col.friction();
                 if (pinned[p] || (onlyFree && (contacts.normalCount[p] > 0 || p < black))
                         || !NodePaths.near(start, end, p, bounds, thick)) {
                     continue;

@@ -152,10 +152,14 @@ final class DistanceRows {
      * @param alpha compliances (spring s at alpha[softStart + s])
      * @param softStart system row of spring 0
      * @param lambda the springs' accumulated multipliers
+     * @param inert compliance from which a spring row is inert (a piece without springs) and skipped
      */
-    double springResidual(double[] pos, double[] alpha, int softStart, double[] lambda) {
+    double springResidual(double[] pos, double[] alpha, int softStart, double[] lambda, double inert) {
         double worst = 0;
         for (int s = 0; s < rest.length - inextCount; s++) {
+            if (alpha[softStart + s] >= inert) {
+                continue;
+            }
             int i = inextCount + s;
             double c = ClothModel.dist(pos, nodes[2 * i], nodes[2 * i + 1]) - rest[i];
             worst = Math.max(worst, Math.abs(c - alpha[softStart + s] * lambda[s]) / rest[i]);

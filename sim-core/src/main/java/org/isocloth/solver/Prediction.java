@@ -53,9 +53,9 @@ final class Prediction {
             }
         }
         // Effective mass with air drag folded in, and its target.
-        double drag = s.material.drag();
         double maxInvMass = 0;
         for (int p = 0; p < s.nodes; p++) {
+            double drag = s.materials[s.model.nodePiece[p]].drag();
             double m = s.model.mass[p];
             double c = h * drag * s.model.nodeArea[p];
             s.massEff[p] = s.pinned[p] ? Double.POSITIVE_INFINITY : m + c;

@@ -19,6 +19,11 @@ import org.isocloth.model.RestShape;
 final class SystemRows {
     /** Compliance of a hard row relative to the largest inverse node mass. */
     static final double HARD_COMPLIANCE = 1e-6;
+    /**
+     * Compliance of the spring rows of a piece without membrane springs in a model whose other
+     * pieces have them: their term of K, gᵀg/α, vanishes and so does their multiplier.
+     */
+    static final double INERT_COMPLIANCE = 1e30;
 
     private final ClothModel model;
     /** Number of bending rows; the first inextensibility row. */
@@ -43,13 +48,16 @@ final class SystemRows {
     final double[] bendTarget;
     private final double[] lapTmp;
     private final double[] dampTmp;
-    /** a = k h² and b = β k h of the bending rows. */
-    double bendA;
-    double bendB;
+    /** a + b of every bending node, a = k h² and b = β k h with its piece's k and β. */
+    private double[] bendWeight;
+    /** a / (a + b) of every bending node with a curved rest shape (the rest curvature's share of its target). */
+    private double[] bendRestShare;
+    /** b of every bending node (b / (a + b) is the damping reference's share of its target). */
+    private double[] bendDamp;
     /** The hard rows' compliance of this step size. */
     double hardAlpha;
     /**
-     * Mean over the free bending nodes of the bending rows' diagonal weight over the node's mass
+     * Largest over the pieces of the mean over their free bending nodes of the bending rows' diagonal weight over the node's mass
      * ({@link BendingDominance}), computed with the compliances when the step size changes.
      */
     double bendingDominance;
@@ -138,7 +146,7 @@ final class SystemRows {
      * bending rows' weight ({@link #inextCompliance}); the inextensibility rows' is further
      * multiplied by {@code distanceScale}.
      *
-     * @param material the material of this step
+     * @param materials the material of each piece of the model
      * @param h the effective step (dt, or ⅔ dt for BDF2)
      * @param maxInvMass the largest inverse effective mass of the free nodes
      * @param newtonStep whether the step's projections take Newton iterations
@@ -148,18 +156,34 @@ final class SystemRows {
      * @param xTilde the prediction x̃
      * @param xDamp the damping reference x_d
      */
-    void prepare(ClothMaterial material, double h, double maxInvMass, boolean newtonStep, double distanceScale,
+    void prepare(ClothMaterial[] materials, double h, double maxInvMass, boolean newtonStep, double distanceScale,
             boolean[] pinned, double[] massEff, double[] xTilde, double[] xDamp) {
-        double k = material.bendingStiffness() / model.bendingCalibration;
-        double a = k * h * h;
-        double b = material.damping() * k * h;
+        int bendNodes = model.bendNode.length;
+        if (bendWeight == null) {
+            bendWeight = new double[bendNodes];
+            bendRestShare = new double[bendNodes];
+            bendDamp = new double[bendNodes];
+        }
+        boolean restTerms = false;
+        boolean damped = false;
+        for (int bn = 0; bn < bendNodes; bn++) {
+            ClothMaterial m = materials[model.nodePiece[model.bendNode[bn]]];
+            double k = m.bendingStiffness() / model.bendingCalibration;
+            double a = k * h * h;
+            double b = m.damping() * k * h;
+            bendWeight[bn] = a + b;
+            bendRestShare[bn] = a + b > 0 && m.restShape() == RestShape.INITIAL ? a / (a + b) : 0;
+            bendDamp[bn] = b;
+            restTerms |= bendRestShare[bn] > 0;
+            damped |= b > 0;
+        }
         if (h != lastH || newtonStep != lastNewtonStep || distanceScale != lastDScale) {
             lastH = h;
             lastNewtonStep = newtonStep;
             lastDScale = distanceScale;
             int q = 0;
-            for (int bn = 0; bn < model.bendNode.length; bn++) {
-                double s = Math.sqrt((a + b) / model.bendMass[bn]);
+            for (int bn = 0; bn < bendNodes; bn++) {
+                double s = Math.sqrt(bendWeight[bn] / model.bendMass[bn]);
                 for (int c = 0; c < 3; c++) {
                     for (int e = model.bendPtr[bn]; e < model.bendPtr[bn + 1]; e++) {
                         gVal[q++] = s * model.bendL[e];
@@ -173,36 +197,48 @@ final class SystemRows {
                 // the conforming rows shrink their compliance with the bending rows' weight as the
                 // inextensibility rows do: a fixed 10⁻⁶ let a fine, stiff strip's black nodes yield
                 // to the bending (docs/validation.md); the boundary rows are set below
-                double d = inextCompliance(a + b, pinned, massEff) * maxInvMass;
-                Arrays.fill(alpha, inextStart, softStart, d * distanceScale);
-                Arrays.fill(alpha, linStart, rowCount, d);
+                double[] d = inextCompliance(pinned, massEff);
+                for (int i = inextStart; i < softStart; i++) {
+                    alpha[i] = d[model.nodePiece[model.inextNodes[2 * (i - inextStart)]]] * maxInvMass * distanceScale;
+                }
+                for (int l = 0; l < model.linearCount(); l++) {
+                    double dl = d[model.nodePiece[model.linNode[model.linPtr[l]]]] * maxInvMass;
+                    for (int c = 0; c < 3; c++) {
+                        alpha[linStart + 3 * l + c] = dl;
+                    }
+                }
             }
-            double membrane = material.membraneStiffness();
             for (int i = 0; i < softCount; i++) {
-                alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h) : 1.0;
+                // a piece without membrane springs (Y = 0) leaves its spring rows inert: they keep a
+                // zero row (linearised only when some piece has springs) under an unbounded compliance
+                double membrane = materials[model.nodePiece[model.springNodes[2 * i]]].membraneStiffness();
+                alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h)
+                        : INERT_COMPLIANCE;
             }
         }
         Arrays.fill(softLambda, 0);
-        activateBoundaryRows(material);
+        activateBoundaryRows(materials);
         Arrays.fill(bendTarget, 0);
-        if (a + b > 0) {
-            if (a > 0 && model.material.restShape() == RestShape.INITIAL) {
-                RestRotations.rotateRestCurvature(model, model.restPositions, xTilde, model.restCurvature,
-                        bendTarget);
-                for (int i = 0; i < bendRows; i++) {
-                    bendTarget[i] *= a / (a + b);
-                }
-            }
-            if (b > 0) {
-                model.applyLaplacian(xDamp, lapTmp);
-                RestRotations.rotateRestCurvature(model, xDamp, xTilde, lapTmp, dampTmp);
-                for (int i = 0; i < bendRows; i++) {
-                    bendTarget[i] += dampTmp[i] * b / (a + b);
+        if (restTerms) {
+            RestRotations.rotateRestCurvature(model, model.restPositions, xTilde, model.restCurvature, bendTarget);
+            for (int bn = 0; bn < bendNodes; bn++) {
+                for (int c = 0; c < 3; c++) {
+                    bendTarget[3 * bn + c] *= bendRestShare[bn];
                 }
             }
         }
-        bendA = a;
-        bendB = b;
+        if (damped) {
+            model.applyLaplacian(xDamp, lapTmp);
+            RestRotations.rotateRestCurvature(model, xDamp, xTilde, lapTmp, dampTmp);
+            for (int bn = 0; bn < bendNodes; bn++) {
+                if (bendDamp[bn] == 0) {
+                    continue;
+                }
+                for (int c = 0; c < 3; c++) {
+                    bendTarget[3 * bn + c] += dampTmp[3 * bn + c] * bendDamp[bn] / bendWeight[bn];
+                }
+            }
+        }
     }
 
     /**
@@ -222,7 +258,7 @@ final class SystemRows {
         if (bendingAtTarget) {
             model.applyLaplacian(xTarget, lapTmp);
             for (int bn = 0; bn < model.bendNode.length; bn++) {
-                double s = Math.sqrt((bendA + bendB) / model.bendMass[bn]);
+                double s = Math.sqrt(bendWeight[bn] / model.bendMass[bn]);
                 for (int c = 0; c < 3; c++) {
                     rhs[3 * bn + c] = s * (lapTmp[3 * bn + c] - bendTarget[3 * bn + c]);
                 }
@@ -245,14 +281,21 @@ final class SystemRows {
     }
 
     /**
-     * D of the inextensibility rows relative to the largest inverse node mass: 10⁻⁶ · min(1, 30/ρ̄),
-     * ρ̄ the bending rows' dominance ({@link BendingDominance}): unchanged while node masses
-     * dominate the metric the rows see, shrinking in proportion once the bending rows do (the
-     * measurements behind 30 are in docs/solver.md). Computed when the step size changes.
+     * D of the inextensibility rows relative to the largest inverse node mass, per piece of the
+     * model: 10⁻⁶ · min(1, 30/ρ̄), ρ̄ the piece's bending dominance ({@link BendingDominance}):
+     * unchanged while node masses dominate the metric the rows see, shrinking in proportion once
+     * the bending rows do (the measurements behind 30 are in docs/solver.md). Computed when the
+     * step size changes; {@link #bendingDominance} becomes the largest piece's ρ̄.
      */
-    private double inextCompliance(double bendingWeight, boolean[] pinned, double[] massEff) {
-        bendingDominance = BendingDominance.of(model, pinned, massEff, bendingWeight);
-        return HARD_COMPLIANCE * Math.min(1, 30 / bendingDominance);
+    private double[] inextCompliance(boolean[] pinned, double[] massEff) {
+        double[] rho = BendingDominance.of(model, pinned, massEff, bendWeight);
+        double[] d = new double[rho.length];
+        bendingDominance = 0;
+        for (int k = 0; k < rho.length; k++) {
+            d[k] = HARD_COMPLIANCE * Math.min(1, 30 / rho[k]);
+            bendingDominance = Math.max(bendingDominance, rho[k]);
+        }
+        return d;
     }
 
     /**
@@ -263,9 +306,10 @@ final class SystemRows {
      * linearly (docs/solver.md, "Membrane springs"). Hard boundary rows keep the fixed hard
      * compliance even where the conforming rows' shrinks.
      */
-    private void activateBoundaryRows(ClothMaterial material) {
-        boolean inert = material.membraneStiffness() >= ClothSolver.SOFT_MEMBRANE;
+    private void activateBoundaryRows(ClothMaterial[] materials) {
         for (int l = model.conformingCount; l < model.linearCount(); l++) {
+            ClothMaterial m = materials[model.nodePiece[model.linNode[model.linPtr[l]]]];
+            boolean inert = m.membraneStiffness() >= ClothSolver.SOFT_MEMBRANE;
             for (int c = 0; c < 3; c++) {
                 int r = linStart + 3 * l + c;
                 alpha[r] = inert ? 1.0 : hardAlpha;
@@ -287,6 +331,6 @@ final class SystemRows {
         if (!(material.membraneStiffness() > 0)) {
             return 0;
         }
-        return dist.springResidual(x, alpha, softStart, softLambda);
+        return dist.springResidual(x, alpha, softStart, softLambda, INERT_COMPLIANCE);
     }
 }
