@@ -76,14 +76,13 @@ public final class SceneRun {
         this.scene = scene;
         for (List<ClothSpec> together : groups(scene)) {
             if (together.size() > 1) {
-                LOG.log(Level.INFO, "cloths {0} are simulated together, so they collide with each other",
+                LOG.log(Level.INFO, "cloths {0} share their material: simulated together, so they collide with each other",
                         together.stream().map(c -> "'" + c.name() + "'").toList());
             }
             cloths.add(new SceneCloth(scene, together));
         }
         if (cloths.size() > 1) {
-            LOG.log(Level.INFO, "{0} groups of cloths, some with cloth-cloth collisions and some without: the groups"
-                    + " do not collide with each other", cloths.size());
+            LOG.log(Level.INFO, "{0} cloths of different materials: they do not collide with each other", cloths.size());
         }
         for (ColliderSpec spec : scene.colliders()) {
             colliders.add(buildCollider(spec));
@@ -130,7 +129,7 @@ public final class SceneRun {
 
     /**
      * The scene's cloths in groups simulated together: each cloth joins the first group whose
-     * cloths share its cloth–cloth setting ({@link SceneCloth#simulatedTogether}),
+     * cloths share its material and cloth–cloth setting ({@link SceneCloth#simulatedTogether}),
      * in the scene's order.
      *
      * @param scene the scene

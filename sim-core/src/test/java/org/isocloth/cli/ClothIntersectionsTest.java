@@ -10,18 +10,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Cloths of a scene against each other: cloths that share their cloth–cloth setting are simulated
- * together and collide; a cloth without cloth–cloth collisions is simulated on its own, and
- * {@code cloth run}'s intersection metric counts where it crosses another cloth as well as where a
- * cloth crosses itself.
+ * Cloths of a scene against each other: cloths that share a material are simulated together and
+ * collide; cloths of different materials do not, and {@code cloth run}'s intersection metric
+ * counts where they cross as well as where a cloth crosses itself.
  */
 class ClothIntersectionsTest {
     @TempDir
     Path tmp;
 
     /**
-     * Two 0.4 m sheets, wholly pinned, in crossing vertical planes; b has cloth–cloth collisions
-     * off and a on, so the two are separate cloths.
+     * Two 0.4 m sheets, wholly pinned, in crossing vertical planes; b is denser than a, so the
+     * two are separate cloths.
      */
     private static String scene(double secondX) {
         return """
@@ -32,7 +31,7 @@ class ClothIntersectionsTest {
                   "pins": [ { "box": { "min": [-1, 0.8, -1], "max": [1, 1.3, 1] } } ] },
                 { "name": "b", "mesh": { "grid": { "size": [0.4, 0.4], "cells": [4, 4], "center": [X, 1, 0],
                                                    "normal": [1, 0, 0], "uAxis": [0, 0, 1] } },
-                  "material": { "density": 0.3 }, "selfCollisions": false,
+                  "material": { "density": 0.3 },
                   "pins": [ { "box": { "min": [-1, 0.8, -1], "max": [1, 1.3, 1] } } ] } ] }
             """.replace("X", Double.toString(secondX));
     }
