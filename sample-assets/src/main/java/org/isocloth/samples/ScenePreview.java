@@ -108,6 +108,11 @@ public final class ScenePreview {
         this.assets = assets;
         this.colliderSpecs = new ArrayList<>(spec.colliders());
         ColorRGBA[] colours = {Showcase.CAPE, Showcase.FLAG, Showcase.TABLECLOTH, ColorRGBA.Orange};
+        if (spec.cloths().size() > 1) {
+            LOG.warning(spec.name() + ": the previewer steps every cloth on its own, so its cloths do not collide with"
+                    + " each other here; cloth run and cloth bake simulate "
+                    + (spec.solver().collideAcrossMaterials() ? "them" : "those of one material") + " together");
+        }
         for (int c = 0; c < spec.cloths().size(); c++) {
             ClothSpec cs = spec.cloths().get(c);
             TriMesh mesh = baseMesh(cs);
@@ -530,7 +535,8 @@ public final class ScenePreview {
                         ? org.isocloth.scene.CollisionMode.STAGGERED : org.isocloth.scene.CollisionMode.COUPLED,
                 first.isSelfCollisions(), spec.solver().selfContactPairs(),
                 org.isocloth.scene.ProjectionMethod.of(first.getProjection()),
-                org.isocloth.scene.ColliderContacts.of(first.getColliderContacts()));
+                org.isocloth.scene.ColliderContacts.of(first.getColliderContacts()),
+                spec.solver().collideAcrossMaterials());
         return new SceneSpec(spec.name(), spec.file(), spec.fps(), spec.frames(), spec.substeps(), spec.gravity(),
                 solver, out, colliderSpecs, spec.wind(), spec.gust());
     }

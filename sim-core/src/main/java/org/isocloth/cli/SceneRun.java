@@ -76,13 +76,14 @@ public final class SceneRun {
         this.scene = scene;
         for (List<ClothSpec> together : groups(scene)) {
             if (together.size() > 1) {
-                LOG.log(Level.INFO, "cloths {0} share their material: simulated together, so they collide with each other",
+                LOG.log(Level.INFO, "cloths {0} are simulated together, so they collide with each other",
                         together.stream().map(c -> "'" + c.name() + "'").toList());
             }
             cloths.add(new SceneCloth(scene, together));
         }
         if (cloths.size() > 1) {
-            LOG.log(Level.INFO, "{0} cloths of different materials: they do not collide with each other", cloths.size());
+            LOG.log(Level.INFO, "{0} groups of cloths that do not collide with each other (different materials without"
+                    + " solver.collideAcrossMaterials, or different selfCollisions settings)", cloths.size());
         }
         for (ColliderSpec spec : scene.colliders()) {
             colliders.add(buildCollider(spec));
@@ -129,7 +130,7 @@ public final class SceneRun {
 
     /**
      * The scene's cloths in groups simulated together: each cloth joins the first group whose
-     * cloths share its material and cloth–cloth setting ({@link SceneCloth#simulatedTogether}),
+     * cloths it can be simulated with ({@link SceneCloth#simulatedTogether}),
      * in the scene's order.
      *
      * @param scene the scene

@@ -18,8 +18,9 @@ import org.isocloth.solver.SolverSettings;
 /**
  * One cloth of a scene, built and ready to step: its base mesh, red/black model, solver and pins.
  *
- * <p>Cloths of a scene that share their material and cloth–cloth setting are simulated together,
- * as one model of several pieces ({@link #SceneCloth(SceneSpec, List)}): one solver steps them,
+ * <p>Cloths of a scene that share their material (any material, with the solver's
+ * {@code collideAcrossMaterials}) and cloth–cloth setting are simulated together, as one model of
+ * several pieces, each with its own material ({@link #SceneCloth(SceneSpec, List)}): one solver steps them,
  * so they collide with each other exactly as a cloth collides with itself (the same proximity,
  * continuous detection, impact zones and pair rows of the coupled step).
  */
@@ -83,10 +84,9 @@ public final class SceneCloth {
      * piece's pins to its own nodes.
      *
      * @param scene the scene (not null)
-     * @param pieces cloths of the scene that share their material and cloth–cloth setting (not
-     *     empty)
+     * @param pieces cloths of the scene simulated together ({@link #simulatedTogether}; not empty)
      * @throws org.isocloth.InputException on a bad mesh or a pin box that holds no node
-     * @throws IllegalArgumentException if the pieces' materials or cloth–cloth settings differ
+     * @throws IllegalArgumentException if the pieces cannot be simulated together
      */
     public SceneCloth(SceneSpec scene, List<ClothSpec> pieces) {
         this.specs = List.copyOf(pieces);
@@ -94,7 +94,8 @@ public final class SceneCloth {
         for (ClothSpec other : specs) {
             if (!simulatedTogether(scene, spec, other)) {
                 throw new IllegalArgumentException("cloths '" + spec.name() + "' and '" + other.name()
-                        + "' differ in material or cloth-cloth setting and cannot be simulated together");
+                        + "' differ in material or cloth-cloth setting and cannot be simulated together"
+                        + " (see solver.collideAcrossMaterials)");
             }
         }
         this.name = String.join("+", specs.stream().map(ClothSpec::name).toList());
@@ -164,19 +165,18 @@ public final class SceneCloth {
     }
 
     /**
-     * Whether two cloths of a scene are simulated as one: the same material and the same
-     * cloth–cloth setting (then they also collide with each other). The model and solver take
-     * pieces of different materials ({@link ClothModel#ClothModel(double[], int[], ClothMaterial[], int[])});
-     * scene files keep such cloths apart while the previewer, which steps every cloth on its own,
-     * cannot follow them.
+     * Whether two cloths of a scene are simulated as one (then they also collide with each other):
+     * the same cloth–cloth setting, and the same material unless the scene's solver sets
+     * {@code collideAcrossMaterials}; each piece keeps its own material
+     * ({@link ClothModel#ClothModel(double[], int[], ClothMaterial[], int[])}).
      *
      * @param scene the scene
      * @param a a cloth
      * @param b another cloth
-     * @return whether they share material and cloth–cloth setting
+     * @return whether they are simulated together
      */
     public static boolean simulatedTogether(SceneSpec scene, ClothSpec a, ClothSpec b) {
-        return a.material().equals(b.material())
+        return (scene.solver().collideAcrossMaterials() || a.material().equals(b.material()))
                 && a.selfCollisionsIn(scene.solver()) == b.selfCollisionsIn(scene.solver());
     }
 

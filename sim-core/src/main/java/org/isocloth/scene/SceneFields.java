@@ -10,7 +10,8 @@ final class SceneFields {
     static final Set<String> SCENE_FIELDS = orderedSet(
             "name", "fps", "frames", "substeps", "gravity", "wind", "gust", "solver", "cloths", "colliders");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
-            "collisions", "selfCollisions", "selfContactPairs", "projection", "colliderContacts");
+            "collisions", "selfCollisions", "selfContactPairs", "projection", "colliderContacts",
+            "collideAcrossMaterials");
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions");
     static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");

@@ -273,7 +273,10 @@ public final class SceneReader {
             ColliderContacts contacts = node.has("colliderContacts")
                     ? choice(node.get("colliderContacts"), child(path, "colliderContacts"), COLLIDER_CONTACTS)
                     : SolverSpec.DEFAULT_COLLIDER_CONTACTS;
-            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs, projection, contacts);
+            boolean across = optBoolean(node, path, "collideAcrossMaterials",
+                    SolverSpec.DEFAULT_COLLIDE_ACROSS_MATERIALS);
+            return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs, projection, contacts,
+                    across);
         }
 
         private List<ClothSpec> cloths(JsonNode node, String path) {

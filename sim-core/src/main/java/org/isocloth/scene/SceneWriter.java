@@ -75,6 +75,10 @@ public final class SceneWriter {
             // written only when not the default, as above
             solver.put("colliderContacts", scene.solver().colliderContacts().jsonName());
         }
+        if (scene.solver().collideAcrossMaterials() != SolverSpec.DEFAULT_COLLIDE_ACROSS_MATERIALS) {
+            // written only when not the default, as above
+            solver.put("collideAcrossMaterials", scene.solver().collideAcrossMaterials());
+        }
         ArrayNode cloths = root.putArray("cloths");
         for (ClothSpec cloth : scene.cloths()) {
             writeCloth(cloths.addObject(), cloth, scene.file());

@@ -17,10 +17,13 @@ import java.util.Objects;
  *     {@link ProjectionMethod#AUTO})
  * @param colliderContacts how coupled steps hold the contacts with colliders (JSON
  *     {@code colliderContacts}, default {@link ColliderContacts#PLANES})
+ * @param collideAcrossMaterials whether cloths of different materials are simulated together and
+ *     collide with each other, each keeping its material (JSON {@code collideAcrossMaterials},
+ *     default false: only cloths of one material do; the previewer steps every cloth on its own)
  */
 public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions,
         boolean selfCollisions, boolean selfContactPairs, ProjectionMethod projection,
-        ColliderContacts colliderContacts) {
+        ColliderContacts colliderContacts, boolean collideAcrossMaterials) {
 
     /** Default integrator: {@link Integrator#BE}. */
     public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
@@ -36,6 +39,25 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static final ProjectionMethod DEFAULT_PROJECTION = ProjectionMethod.AUTO;
     /** Default collider contacts: {@link ColliderContacts#PLANES}. */
     public static final ColliderContacts DEFAULT_COLLIDER_CONTACTS = ColliderContacts.PLANES;
+    /** Default: only cloths of one material collide with each other. */
+    public static final boolean DEFAULT_COLLIDE_ACROSS_MATERIALS = false;
+
+    /**
+     * Settings in which only cloths of one material collide with each other.
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @param collisions see the record description
+     * @param selfCollisions see the record description
+     * @param selfContactPairs see the record description
+     * @param projection see the record description
+     * @param colliderContacts see the record description
+     */
+    public SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions, boolean selfCollisions,
+            boolean selfContactPairs, ProjectionMethod projection, ColliderContacts colliderContacts) {
+        this(integrator, maxIterations, collisions, selfCollisions, selfContactPairs, projection, colliderContacts,
+                DEFAULT_COLLIDE_ACROSS_MATERIALS);
+    }
 
     /**
      * Settings with the default collider contacts (planes).
@@ -120,10 +142,12 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
 
     /**
      * @return the settings used when a scene has no {@code "solver"} object: BE, 20 iterations,
-     *     coupled collisions, automatic projection method, contact planes
+     *     coupled collisions, automatic projection method, contact planes, only cloths of one
+     *     material together
      */
     public static SolverSpec defaults() {
         return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS, DEFAULT_SELF_COLLISIONS,
-                DEFAULT_SELF_CONTACT_PAIRS, DEFAULT_PROJECTION, DEFAULT_COLLIDER_CONTACTS);
+                DEFAULT_SELF_CONTACT_PAIRS, DEFAULT_PROJECTION, DEFAULT_COLLIDER_CONTACTS,
+                DEFAULT_COLLIDE_ACROSS_MATERIALS);
     }
 }

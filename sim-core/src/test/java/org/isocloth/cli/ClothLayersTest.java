@@ -19,10 +19,10 @@ class ClothLayersTest {
     /**
      * A 0.4 m sheet (8×8 cells) 2 cm above a floor plane, and a 0.24 m sheet (6×6 cells, turned
      * 0.3 rad about y, wholly over the first) 6 cm above it; both free, 1 s at 60 steps/s. The
-     * second sheet's material is given as MATERIAL.
+     * second sheet's material is given as MATERIAL, a solver block as SOLVER.
      */
     private static final String SCENE = """
-        { "name": "layers", "fps": 60, "frames": 60,
+        { "name": "layers", "fps": 60, "frames": 60,SOLVER
           "colliders": [ { "name": "floor", "plane": { "point": [0, 0, 0], "normal": [0, 1, 0] } } ],
           "cloths": [
             { "name": "under", "mesh": { "grid": { "size": [0.4, 0.4], "cells": [8, 8], "center": [0, 0.02, 0],
@@ -32,7 +32,12 @@ class ClothLayersTest {
         """;
 
     private Path run(String material, int status) throws Exception {
-        return CliRuns.runExpecting(tmp.resolve("layers.json"), SCENE.replace("MATERIAL", material), status);
+        return run("", material, status);
+    }
+
+    private Path run(String solver, String material, int status) throws Exception {
+        return CliRuns.runExpecting(tmp.resolve("layers.json"),
+                SCENE.replace("SOLVER", solver).replace("MATERIAL", material), status);
     }
 
     private static int column(List<String> rows, int row, String name) {
@@ -42,13 +47,31 @@ class ClothLayersTest {
 
     @Test
     void sheetsOfOneMaterialLandOnEachOtherWithoutCrossing() throws Exception {
-        // Same (default) material: one solver, so the falling sheet meets the lower one as a
-        // cloth meets itself. Every frame: no triangle pair crossing (within or between the
-        // sheets), no node inside the floor. At the end both rest: the lower sheet on the floor
-        // at the 5 mm thickness (mean height below 1 cm), the upper on the lower, one cloth–cloth
-        // proximity higher: min(thickness 5 mm, a quarter of the shortest fine edge, the upper
-        // sheet's 0.24 m / 6 / 2 = 2 cm) = 5 mm; asserted with 1 mm to spare.
-        Path out = run("", 0);
+        // Same (default) material, thickness 5 mm: the lower sheet rests on the floor at the
+        // thickness, the upper on the lower one cloth–cloth proximity higher: min(thickness
+        // 5 mm, a quarter of the shortest fine edge, the upper sheet's 0.24 m / 6 / 2 = 2 cm)
+        // = 5 mm; asserted with 1 mm to spare.
+        landsWithoutCrossing(run("", 0));
+    }
+
+    @Test
+    void sheetsOfDifferentMaterialsLandOnEachOtherWhenTheSceneSaysSo() throws Exception {
+        // With solver.collideAcrossMaterials a denim-like upper sheet (denser, stiffer, soft
+        // membrane springs, 3 mm thick, more friction) is simulated together with the default
+        // lower one, each with its own material, and they collide as a cloth collides with
+        // itself. Between the two the proximity is the larger thickness (5 mm), so the bounds of
+        // the one-material case hold.
+        landsWithoutCrossing(run(" \"solver\": { \"collideAcrossMaterials\": true },",
+                ", \"material\": { \"density\": 0.32, \"bendingStiffness\": 8e-5, \"membraneStiffness\": 300,"
+                        + " \"friction\": 0.6, \"thickness\": 0.003 }", 0));
+    }
+
+    /**
+     * Every frame: no triangle pair crossing (within or between the sheets), no node inside the
+     * floor; one solver for both; at the end the lower sheet rests on the floor (mean height
+     * below 1 cm) and the upper one at least 4 mm above it.
+     */
+    private static void landsWithoutCrossing(Path out) throws Exception {
         List<String> rows = Files.readAllLines(out.resolve("metrics.csv"));
         for (int r = 1; r < rows.size(); r++) {
             assertEquals(0, column(rows, r, "self_intersections"), rows.get(r));
@@ -76,8 +99,8 @@ class ClothLayersTest {
 
     @Test
     void sheetsOfDifferentMaterialsPassThroughEachOtherAndTheMetricSaysSo() throws Exception {
-        // A denser upper sheet is a separate cloth: it falls through the lower one onto the
-        // floor, and the crossings show in self_intersections; the run ends with status 3 and
+        // Without solver.collideAcrossMaterials a denser upper sheet is a separate cloth: it
+        // falls through the lower one onto the floor, and the crossings show in self_intersections; the run ends with status 3 and
         // summary.json's outcome "failed".
         Path out = run(", \"material\": { \"density\": 0.3 }", Main.FAILED_FRAMES);
         List<String> rows = Files.readAllLines(out.resolve("metrics.csv"));

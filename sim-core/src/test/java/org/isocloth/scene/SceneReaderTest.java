@@ -257,6 +257,17 @@ class SceneReaderTest {
         InputException e = assertThrows(InputException.class, () -> SceneReader.parse(misspelt, HANG));
         assertTrue(e.getMessage().contains("solver.colliderContacts") && e.getMessage().contains("springs"),
                 e.getMessage());
+        // cloths of different materials together: off by default and then not written, read and
+        // written back when on, and anything but a boolean refused naming the field
+        assertFalse(planes.solver().collideAcrossMaterials());
+        assertFalse(SceneWriter.toJson(planes).contains("collideAcrossMaterials"));
+        SceneSpec across = SceneReader.parse(json.replace("\"selfContactPairs\": false",
+                "\"collideAcrossMaterials\": true"), HANG);
+        assertTrue(across.solver().collideAcrossMaterials());
+        assertTrue(SceneReader.parse(SceneWriter.toJson(across), HANG).solver().collideAcrossMaterials());
+        String yes = json.replace("\"selfContactPairs\": false", "\"collideAcrossMaterials\": \"yes\"");
+        InputException notBoolean = assertThrows(InputException.class, () -> SceneReader.parse(yes, HANG));
+        assertTrue(notBoolean.getMessage().contains("solver.collideAcrossMaterials"), notBoolean.getMessage());
     }
 
     @Test
