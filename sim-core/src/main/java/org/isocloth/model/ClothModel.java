@@ -153,7 +153,7 @@ public final class ClothModel {
         RedBlackMesh m = mesh;
         int n = m.nodeCount();
         restPositions = m.subdividePositions(basePositions);
-        nodePiece = piecesOfNodes(m, triangles, trianglePiece, materials.length);
+        nodePiece = Pieces.ofNodes(m, triangles, trianglePiece, materials.length);
 
         // Masses: each fine triangle spreads a third of its area to its corners.
         nodeArea = new double[n];
@@ -220,67 +220,9 @@ public final class ClothModel {
             }
         }
 
-        // Incident triangles per vertex (CSR).
-        int v = m.vertexCount;
-        int[] vtPtr = new int[v + 1];
-        for (int idx : triangles) {
-            vtPtr[idx + 1]++;
-        }
-        for (int i = 0; i < v; i++) {
-            vtPtr[i + 1] += vtPtr[i];
-        }
-        int[] vtTri = new int[3 * t];
-        int[] fill = Arrays.copyOf(vtPtr, v);
-        for (int f = 0; f < t; f++) {
-            for (int i = 0; i < 3; i++) {
-                vtTri[fill[triangles[3 * f + i]]++] = f;
-            }
-        }
-
+        // Conforming (eq. 3.3) and boundary (eq. 3.4) constraints.
         List<TreeMap<Integer, Double>> rows = new ArrayList<>();
-        for (int k = 0; k < v; k++) {
-            int deg = vtPtr[k + 1] - vtPtr[k];
-            if (deg == 0) {
-                continue; // unreferenced vertices are removed by the mesh layer
-            }
-            TreeMap<Integer, Double> row = new TreeMap<>();
-            row.put(k, 1.0);
-            for (int s = vtPtr[k]; s < vtPtr[k + 1]; s++) {
-                addExtrapolation(row, vtTri[s], k, -1.0 / deg);
-            }
-            rows.add(row);
-        }
-        conformingCount = rows.size();
-        for (int k = 0; k < v; k++) {
-            if (!m.boundaryVertex[k]) {
-                continue;
-            }
-            int t1 = -1;
-            int t2 = -1;
-            for (int s = vtPtr[k]; s < vtPtr[k + 1]; s++) {
-                int f = vtTri[s];
-                int local = localIndex(f, k);
-                for (int j = 1; j <= 2; j++) {
-                    int e = m.triEdge[3 * f + (local + j) % 3];
-                    if (m.isBoundaryEdge(e)) {
-                        if (t1 < 0) {
-                            t1 = f;
-                        } else {
-                            t2 = f;
-                        }
-                    }
-                }
-            }
-            if (t1 >= 0 && t2 >= 0 && t1 != t2) {
-                TreeMap<Integer, Double> row = new TreeMap<>();
-                addExtrapolation(row, t1, k, 1.0);
-                addExtrapolation(row, t2, k, -1.0);
-                row.values().removeIf(c -> Math.abs(c) < 1e-15);
-                if (!row.isEmpty()) {
-                    rows.add(row);
-                }
-            }
-        }
+        conformingCount = LinearConstraints.build(m, triangles, rows);
         linPtr = new int[rows.size() + 1];
         for (int r = 0; r < rows.size(); r++) {
             linPtr[r + 1] = linPtr[r] + rows.get(r).size();
@@ -348,7 +290,7 @@ public final class ClothModel {
             }
             bendPtr[++b] = w;
         }
-        bendingCalibration = calibrate();
+        bendingCalibration = BendingCalibration.of(this);
         restCurvature = new double[3 * interior];
         if (hasCurvedRest()) {
             applyLaplacian(restPositions, restCurvature);
@@ -358,37 +300,6 @@ public final class ClothModel {
                 }
             }
         }
-    }
-
-    /**
-     * The piece of every node of the subdivision: a black node (base vertex) and a red node (base
-     * edge) take the piece of a triangle they belong to.
-     */
-    private static int[] piecesOfNodes(RedBlackMesh m, int[] triangles, int[] trianglePiece, int pieces) {
-        int n = m.nodeCount();
-        int[] piece = new int[n];
-        Arrays.fill(piece, -1);
-        for (int f = 0; f < trianglePiece.length; f++) {
-            int k = trianglePiece[f];
-            if (k < 0 || k >= pieces) {
-                throw new IllegalArgumentException("triangle " + f + ": piece " + k + " is not in [0, " + pieces + ")");
-            }
-            for (int i = 0; i < 3; i++) {
-                int v = triangles[3 * f + i];
-                if (piece[v] >= 0 && piece[v] != k) {
-                    throw new IllegalArgumentException("vertex " + v + " belongs to pieces " + piece[v] + " and " + k
-                            + "; pieces of different materials must not share vertices");
-                }
-                piece[v] = k;
-                piece[m.redNode(m.triEdge[3 * f + i])] = k;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            if (piece[i] < 0) {
-                piece[i] = 0; // a vertex no triangle uses (validated meshes have none)
-            }
-        }
-        return piece;
     }
 
     /** @return the number of pieces (materials) */
@@ -419,71 +330,9 @@ public final class ClothModel {
         return false;
     }
 
-    private double calibrate() {
-        int n = nodeCount();
-        if (bendNode.length == 0) {
-            return 1;
-        }
-        double[] c = new double[3];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < 3; k++) {
-                c[k] += restPositions[3 * i + k] / n;
-            }
-        }
-        org.ejml.data.DMatrixRMaj cov = new org.ejml.data.DMatrixRMaj(3, 3);
-        for (int i = 0; i < n; i++) {
-            for (int r = 0; r < 3; r++) {
-                for (int q = 0; q < 3; q++) {
-                    cov.add(r, q, (restPositions[3 * i + r] - c[r]) * (restPositions[3 * i + q] - c[q]));
-                }
-            }
-        }
-        var eig = org.ejml.dense.row.factory.DecompositionFactory_DDRM.eig(3, true, true);
-        if (!eig.decompose(cov)) {
-            return 1;
-        }
-        // the two largest eigenvectors span the best-fit plane
-        Integer[] order = {0, 1, 2};
-        java.util.Arrays.sort(order, (p, q) -> Double.compare(eig.getEigenvalue(q).real, eig.getEigenvalue(p).real));
-        double sum = 0;
-        double[] u = new double[3 * n];
-        double[] lu = new double[3 * bendNode.length];
-        double massSum = 0;
-        for (double m : bendMass) {
-            massSum += m;
-        }
-        for (int axis = 0; axis < 2; axis++) {
-            var v = eig.getEigenVector(order[axis]);
-            for (int i = 0; i < n; i++) {
-                double s = 0;
-                for (int k = 0; k < 3; k++) {
-                    s += (restPositions[3 * i + k] - c[k]) * v.get(k);
-                }
-                u[3 * i] = s * s;
-            }
-            applyLaplacian(u, lu);
-            double e = 0;
-            for (int b = 0; b < bendNode.length; b++) {
-                e += lu[3 * b] * lu[3 * b] / bendMass[b];
-            }
-            sum += e / (4 * massSum);
-        }
-        double cal = sum / 2;
-        return Double.isFinite(cal) && cal > 0.1 && cal < 10 ? cal : 1;
-    }
-
     /** @return the bending stiffness used by the discrete energy, k / {@link #bendingCalibration} */
     public double effectiveBendingStiffness() {
         return material.bendingStiffness() / bendingCalibration;
-    }
-
-    private int localIndex(int f, int vertex) {
-        for (int i = 0; i < 3; i++) {
-            if (mesh.baseTriangles[3 * f + i] == vertex) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("vertex " + vertex + " not in triangle " + f);
     }
 
     private int edgeLocal(int f, int edge) {
@@ -493,17 +342,6 @@ public final class ClothModel {
             }
         }
         throw new IllegalStateException("edge " + edge + " not in triangle " + f);
-    }
-
-    /** Adds scale·(x_a + x_b − x_c), the extrapolation of vertex k from triangle f, to row. */
-    private void addExtrapolation(TreeMap<Integer, Double> row, int f, int k, double scale) {
-        int local = localIndex(f, k);
-        int opposite = mesh.redNode(mesh.triEdge[3 * f + local]);
-        int a = mesh.redNode(mesh.triEdge[3 * f + (local + 1) % 3]);
-        int bb = mesh.redNode(mesh.triEdge[3 * f + (local + 2) % 3]);
-        row.merge(a, scale, Double::sum);
-        row.merge(bb, scale, Double::sum);
-        row.merge(opposite, -scale, Double::sum);
     }
 
     /** @return number of nodes */
