@@ -29,6 +29,14 @@ public final class Limits {
     public static final double MAX_GRAVITY = 1000;
     /** Largest allowed wind speed, m/s. */
     public static final double MAX_WIND = 100;
+    /** Density of the air for the per-triangle air forces, kg/m³: [0, 100] (sea level: 1.2). */
+    public static final Range AIR_DENSITY = Range.closed(0, 100);
+    /** A drag or lift coefficient of the per-triangle air forces (dimensionless): [0, 10]. */
+    public static final Range AIR_COEFFICIENT = Range.closed(0, 10);
+    /** Relative amplitude of the wind's turbulence: [0, 1]. */
+    public static final Range TURBULENCE = Range.closed(0, 1);
+    /** Wavelength of the wind's turbulence, m: [0.01, 100]. */
+    public static final Range TURBULENCE_SCALE = Range.closed(0.01, 100);
     /** Relative gust amplitude: [0, 1]. */
     public static final Range GUST_AMPLITUDE = Range.closed(0, 1);
     /** Main gust period, s: [{@value Gust#MIN_PERIOD}, {@value Gust#MAX_PERIOD}]. */

@@ -11,6 +11,7 @@ import org.isocloth.collision.Contact;
 import org.isocloth.collision.SelfCollisions;
 import org.isocloth.linalg.NotPositiveDefiniteException;
 import org.isocloth.linalg.SparseCholesky;
+import org.isocloth.model.Aerodynamics;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.model.RestRotations;
@@ -85,6 +86,9 @@ public final class ClothSolver {
     double time;
     final double[] gravity = {0, -9.81, 0};
     final double[] wind = new double[3];
+    /** Per-triangle air forces, or null ({@link #setAerodynamics}). */
+    Aerodynamics aerodynamics;
+    AirForces airForces;
     final boolean[] pinned;
     final double[] pinTarget;
 
@@ -290,6 +294,24 @@ public final class ClothSolver {
             }
         }
         System.arraycopy(w, 0, wind, 0, 3);
+    }
+
+    /**
+     * Sets the per-triangle air forces ({@link Aerodynamics}: pressure drag, skin friction, lift and
+     * turbulence from the wind relative to every triangle), on top of the material's linear drag.
+     *
+     * @param air the coefficients, or null for none (the default)
+     */
+    public void setAerodynamics(Aerodynamics air) {
+        aerodynamics = air;
+        if (air != null && airForces == null) {
+            airForces = new AirForces(model);
+        }
+    }
+
+    /** @return the per-triangle air forces' coefficients, or null when there are none */
+    public Aerodynamics aerodynamics() {
+        return aerodynamics;
     }
 
     /** @return a copy of the wind velocity, m/s */

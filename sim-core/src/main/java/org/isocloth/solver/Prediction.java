@@ -13,6 +13,9 @@ package org.isocloth.solver;
  * for a node of mass m and area A. Pinned nodes get an infinite effective mass and their pin
  * target as anchor.
  *
+ * <p>The per-triangle air forces ({@link org.isocloth.model.Aerodynamics}), when set, are
+ * accelerations taken at the start of the step and added to gravity's.
+ *
  * <p>The first iterate is x̂, plus the last Newton projection's correction x_k − x̂ scaled by
  * (h / h_last)² when the step takes Newton iterations (a warm start).
  */
@@ -42,8 +45,13 @@ final class Prediction {
         double[] vPrev = s.vPrev;
         double[] xTilde = s.xTilde;
         double[] xDamp = s.xDamp;
+        double[] air = null;
+        if (s.aerodynamics != null) {
+            s.airForces.compute(s.aerodynamics, x, v, s.wind, s.time, dt, s.pinned);
+            air = s.airForces.acceleration;
+        }
         for (int i = 0; i < n3; i++) {
-            double g = s.gravity[i % 3];
+            double g = s.gravity[i % 3] + (air != null ? air[i] : 0);
             if (bdf2) {
                 xTilde[i] = (4 * x[i] - xPrev[i]) / 3 + dt * (8 * v[i] - 2 * vPrev[i]) / 9 + 4.0 / 9 * dt * dt * g;
                 xDamp[i] = (4 * x[i] - xPrev[i]) / 3;
