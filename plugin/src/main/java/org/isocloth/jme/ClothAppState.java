@@ -78,6 +78,7 @@ public class ClothAppState extends BaseAppState {
     private final StepAccumulator accumulator = clock.accumulator();
     private final Vector3f gravity = new Vector3f(0, -9.81f, 0);
     private final Vector3f wind = new Vector3f();
+    private volatile org.isocloth.model.Aerodynamics aerodynamics;
     private float gust;
     private float gustPeriod = 2f;
     private float speed = 1;
@@ -258,6 +259,22 @@ public class ClothAppState extends BaseAppState {
             throw new IllegalArgumentException("ClothAppState.wind: " + why);
         }
         wind.set(w);
+    }
+
+    /**
+     * Sets the per-triangle air forces on every cloth ({@link org.isocloth.model.Aerodynamics}:
+     * pressure drag, skin friction, lift and turbulence from the wind relative to every triangle),
+     * the same as a scene file's {@code "aerodynamics"}; on top of each cloth's linear drag.
+     *
+     * @param air the coefficients, or null for none (the default)
+     */
+    public void setAerodynamics(org.isocloth.model.Aerodynamics air) {
+        aerodynamics = air;
+    }
+
+    /** @return the per-triangle air forces' coefficients, or null when there are none */
+    public org.isocloth.model.Aerodynamics getAerodynamics() {
+        return aerodynamics;
     }
 
     /** @return gust amplitude relative to the mean wind */
@@ -492,6 +509,7 @@ public class ClothAppState extends BaseAppState {
             try {
                 s.renderPrepare(gravity, frameColliders.sim(), skipped);
                 s.solver().setWind(new double[] {w.x, w.y, w.z});
+                s.solver().setAerodynamics(aerodynamics);
             } catch (RuntimeException ex) {
                 // renderPrepare first carries out a requested reset, which lifts a suspension; a
                 // cloth still suspended was reported when it was suspended

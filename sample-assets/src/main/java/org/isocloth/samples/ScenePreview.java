@@ -448,6 +448,7 @@ public final class ScenePreview {
             state.addColliderProvider(out -> out.add(e.provided));
         }
         state.setGust((float) spec.gust().amplitude(), (float) spec.gust().period());
+        state.setAerodynamics(spec.aerodynamics());
     }
 
     /**
@@ -538,7 +539,7 @@ public final class ScenePreview {
                 org.isocloth.scene.ColliderContacts.of(first.getColliderContacts()),
                 spec.solver().collideAcrossMaterials());
         return new SceneSpec(spec.name(), spec.file(), spec.fps(), spec.frames(), spec.substeps(), spec.gravity(),
-                solver, out, colliderSpecs, spec.wind(), spec.gust());
+                solver, out, colliderSpecs, spec.wind(), spec.gust(), spec.aerodynamics());
     }
 
     static TriMesh baseMesh(ClothSpec cs) {

@@ -46,7 +46,8 @@ class CollisionScenesTest {
             solver = new SolverSpec(solver.integrator(), solver.maxIterations(), solver.collisions(), selfCollisions);
         }
         spec = new SceneSpec(spec.name(), spec.file(), spec.fps(), frames > 0 ? frames : spec.frames(),
-                spec.substeps(), spec.gravity(), solver, spec.cloths(), spec.colliders(), spec.wind());
+                spec.substeps(), spec.gravity(), solver, spec.cloths(), spec.colliders(), spec.wind(), spec.gust(),
+                spec.aerodynamics());
         Path out = tmp.resolve(scene + (selfCollisions == null ? "" : "-self-" + selfCollisions)
                 + (before == null ? "" : "-tuned"));
         SceneRun sceneRun = new SceneRun(spec);

@@ -79,7 +79,7 @@ final class GarmentBench {
                 SceneSpec s = SceneReader.read(file);
                 // the scene as it is, but one solver step per frame
                 run = new SceneRun(new SceneSpec(s.name(), s.file(), s.fps(), s.frames(), 1, s.gravity(), s.solver(),
-                        s.cloths(), s.colliders(), s.wind(), s.gust()));
+                        s.cloths(), s.colliders(), s.wind(), s.gust(), s.aerodynamics()));
             } catch (InputException e) {
                 out.println("| " + name + " | skipped: " + cell(e.getMessage()) + " |");
                 continue;

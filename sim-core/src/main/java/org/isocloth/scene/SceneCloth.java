@@ -128,6 +128,7 @@ public final class SceneCloth {
                                 : org.isocloth.solver.CollisionHandling.COUPLED));
         solver.setGravity(scene.gravity());
         solver.setWind(scene.wind());
+        solver.setAerodynamics(scene.aerodynamics());
         solver.setSelfCollisions(spec.selfCollisionsIn(scene.solver()));
         solver.setSelfContactPairs(scene.solver().selfContactPairs());
         solver.setProjection(scene.solver().projection().mode());

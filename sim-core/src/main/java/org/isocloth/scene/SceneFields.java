@@ -8,7 +8,10 @@ import java.util.Set;
 /** The field names a scene file may use at each level, in the order {@link SceneWriter} writes them. */
 final class SceneFields {
     static final Set<String> SCENE_FIELDS = orderedSet(
-            "name", "fps", "frames", "substeps", "gravity", "wind", "gust", "solver", "cloths", "colliders");
+            "name", "fps", "frames", "substeps", "gravity", "wind", "gust", "aerodynamics", "solver", "cloths",
+            "colliders");
+    static final Set<String> AERODYNAMICS_FIELDS = orderedSet("airDensity", "normalDrag", "tangentialDrag", "lift",
+            "turbulence", "turbulenceScale");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
             "collisions", "selfCollisions", "selfContactPairs", "projection", "colliderContacts",
             "collideAcrossMaterials");

@@ -207,6 +207,7 @@ public final class SceneReader {
                 requireOk("gust.amplitude", Check.GUST_AMPLITUDE.violation(amplitude));
                 gust = new GustSpec(amplitude, period);
             }
+            org.isocloth.model.Aerodynamics air = root.has("aerodynamics") ? aerodynamics(root.get("aerodynamics")) : null;
             SolverSpec solver = root.has("solver")
                     ? solver(root.get("solver"), "solver")
                     : SolverSpec.defaults();
@@ -216,7 +217,23 @@ public final class SceneReader {
                     : List.of();
             checkAttachments(cloths, colliders);
             return new SceneSpec(name, file, fps, frames, substeps, gravity, solver, cloths,
-                    colliders, wind, gust);
+                    colliders, wind, gust, air);
+        }
+
+        /** The per-triangle air forces: every field optional, defaulting to {@code Aerodynamics.DEFAULT}'s. */
+        private org.isocloth.model.Aerodynamics aerodynamics(JsonNode a) {
+            String path = "aerodynamics";
+            object(a, path);
+            checkFields(a, path, SceneFields.AERODYNAMICS_FIELDS);
+            org.isocloth.model.Aerodynamics d = org.isocloth.model.Aerodynamics.DEFAULT;
+            return new org.isocloth.model.Aerodynamics(
+                    optNumber(a, path, "airDensity", org.isocloth.model.Limits.AIR_DENSITY, d.airDensity()),
+                    optNumber(a, path, "normalDrag", org.isocloth.model.Limits.AIR_COEFFICIENT, d.normalDrag()),
+                    optNumber(a, path, "tangentialDrag", org.isocloth.model.Limits.AIR_COEFFICIENT, d.tangentialDrag()),
+                    optNumber(a, path, "lift", org.isocloth.model.Limits.AIR_COEFFICIENT, d.lift()),
+                    optNumber(a, path, "turbulence", org.isocloth.model.Limits.TURBULENCE, d.turbulence()),
+                    optNumber(a, path, "turbulenceScale", org.isocloth.model.Limits.TURBULENCE_SCALE,
+                            d.turbulenceScale()));
         }
 
         /** Every pin's {@code attach} names exactly one mesh collider. */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.isocloth.model.Aerodynamics;
 
 /**
  * A simulation scene as read from a scene file by {@link SceneReader}. All quantities SI.
@@ -28,6 +29,8 @@ import java.util.Objects;
  * @param wind velocity of the air, m/s: 3 finite values with magnitude &le; 100; default [0, 0, 0].
  *     Acts through each cloth's {@code material.drag}: a node feels −drag·A·(v − wind)
  * @param gust gusts of the wind; default {@link GustSpec#none()} (steady)
+ * @param aerodynamics the per-triangle air forces on every cloth ({@link Aerodynamics}), or null for
+ *     none (the default): then the wind acts only through the materials' linear drag
  */
 public record SceneSpec(
         String name,
@@ -40,7 +43,8 @@ public record SceneSpec(
         List<ClothSpec> cloths,
         List<ColliderSpec> colliders,
         double[] wind,
-        GustSpec gust) {
+        GustSpec gust,
+        Aerodynamics aerodynamics) {
 
     /** Default frame rate: 60 frames per second. */
     public static final double DEFAULT_FPS = 60;
@@ -104,6 +108,27 @@ public record SceneSpec(
             double[] gravity, SolverSpec solver, List<ClothSpec> cloths, List<ColliderSpec> colliders,
             double[] wind) {
         this(name, file, fps, frames, substeps, gravity, solver, cloths, colliders, wind, GustSpec.none());
+    }
+
+    /**
+     * A scene without per-triangle air forces.
+     *
+     * @param name see the record description
+     * @param file see the record description
+     * @param fps see the record description
+     * @param frames see the record description
+     * @param substeps see the record description
+     * @param gravity see the record description
+     * @param solver see the record description
+     * @param cloths see the record description
+     * @param colliders see the record description
+     * @param wind see the record description
+     * @param gust see the record description
+     */
+    public SceneSpec(String name, Path file, double fps, int frames, int substeps,
+            double[] gravity, SolverSpec solver, List<ClothSpec> cloths, List<ColliderSpec> colliders,
+            double[] wind, GustSpec gust) {
+        this(name, file, fps, frames, substeps, gravity, solver, cloths, colliders, wind, gust, null);
     }
 
     /**
@@ -198,7 +223,8 @@ public record SceneSpec(
                 && cloths.equals(s.cloths)
                 && colliders.equals(s.colliders)
                 && Arrays.equals(wind, s.wind)
-                && gust.equals(s.gust);
+                && gust.equals(s.gust)
+                && Objects.equals(aerodynamics, s.aerodynamics);
     }
 
     @Override
@@ -213,13 +239,15 @@ public record SceneSpec(
         h = 31 * h + cloths.hashCode();
         h = 31 * h + colliders.hashCode();
         h = 31 * h + Arrays.hashCode(wind);
-        return 31 * h + gust.hashCode();
+        h = 31 * h + gust.hashCode();
+        return 31 * h + Objects.hashCode(aerodynamics);
     }
 
     @Override
     public String toString() {
         return "SceneSpec[name=" + name + ", file=" + file + ", fps=" + fps + ", frames=" + frames
                 + ", substeps=" + substeps + ", gravity=" + Arrays.toString(gravity)
-                + ", solver=" + solver + ", cloths=" + cloths + ", colliders=" + colliders + ", wind=" + Arrays.toString(wind) + ", gust=" + gust + "]";
+                + ", solver=" + solver + ", cloths=" + cloths + ", colliders=" + colliders + ", wind=" + Arrays.toString(wind) + ", gust=" + gust
+                + ", aerodynamics=" + aerodynamics + "]";
     }
 }

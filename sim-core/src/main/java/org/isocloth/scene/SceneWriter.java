@@ -59,6 +59,17 @@ public final class SceneWriter {
             gust.put("amplitude", scene.gust().amplitude());
             gust.put("period", scene.gust().period());
         }
+        if (scene.aerodynamics() != null) {
+            // written only when set: checkpoints of scenes without it keep their fingerprint
+            org.isocloth.model.Aerodynamics a = scene.aerodynamics();
+            ObjectNode air = root.putObject("aerodynamics");
+            air.put("airDensity", a.airDensity());
+            air.put("normalDrag", a.normalDrag());
+            air.put("tangentialDrag", a.tangentialDrag());
+            air.put("lift", a.lift());
+            air.put("turbulence", a.turbulence());
+            air.put("turbulenceScale", a.turbulenceScale());
+        }
         ObjectNode solver = root.putObject("solver");
         solver.put("integrator", scene.solver().integrator().jsonName());
         solver.put("maxIterations", scene.solver().maxIterations());

@@ -477,7 +477,7 @@ class SceneReaderErrorTest {
     void controlCharactersInFileNamesAndKeysAreEscaped() {
         String m = messageFor(Path.of("odd\nname.json"), scene("'a\\u2028b': 1"));
         assertEquals("odd\\u000aname.json: [\"a\\u2028b\"]: unknown field (allowed: name, fps,"
-                + " frames, substeps, gravity, wind, gust, solver, cloths, colliders)", m);
+                + " frames, substeps, gravity, wind, gust, aerodynamics, solver, cloths, colliders)", m);
     }
 
     @Test

@@ -271,6 +271,24 @@ class SceneReaderTest {
     }
 
     @Test
+    void aerodynamicsAreOffByDefaultAndRoundTrip() {
+        // no "aerodynamics": none (the wind acts through the linear drag only) and nothing written;
+        // an object: every field optional, defaulting to Aerodynamics.DEFAULT's, written back whole
+        SceneSpec plain = SceneReader.parse("{\"cloths\": [{\"mesh\": {\"grid\": {}}}]}", HANG);
+        assertEquals(null, plain.aerodynamics());
+        assertFalse(SceneWriter.toJson(plain).contains("aerodynamics"));
+        SceneSpec air = SceneReader.parse("{\"aerodynamics\": {\"lift\": 0.4, \"turbulence\": 0},"
+                + " \"cloths\": [{\"mesh\": {\"grid\": {}}}]}", HANG);
+        org.isocloth.model.Aerodynamics d = org.isocloth.model.Aerodynamics.DEFAULT;
+        assertEquals(new org.isocloth.model.Aerodynamics(d.airDensity(), d.normalDrag(), d.tangentialDrag(), 0.4, 0,
+                d.turbulenceScale()), air.aerodynamics());
+        assertEquals(air.aerodynamics(), SceneReader.parse(SceneWriter.toJson(air), HANG).aerodynamics());
+        InputException e = assertThrows(InputException.class, () -> SceneReader.parse(
+                "{\"aerodynamics\": {\"normalDrag\": -1}, \"cloths\": [{\"mesh\": {\"grid\": {}}}]}", HANG));
+        assertTrue(e.getMessage().contains("aerodynamics.normalDrag"), e.getMessage());
+    }
+
+    @Test
     void parseAndReadAgree() throws Exception {
         Path file = resource("full.json");
         String json = Files.readString(file);
