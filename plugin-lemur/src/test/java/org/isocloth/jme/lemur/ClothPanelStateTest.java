@@ -194,6 +194,8 @@ class ClothPanelStateTest {
         nextFrame();
         assertTrue(clothState.isPaused());
         assertEquals("Play", onRender(() -> panel.pauseButton().getText()));
+        // the steps the worker started before the pause are finished and shown before counting
+        run(() -> clothState.awaitSteps());
         long before = onRender(() -> flag.getStats().steps());
         run(() -> panel.stepButton().click());
         nextFrame();
