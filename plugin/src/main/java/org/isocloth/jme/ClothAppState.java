@@ -88,8 +88,7 @@ public class ClothAppState extends BaseAppState {
     private int maxConsecutiveFailures = 3;
     private java.util.function.DoubleConsumer animator;
 
-    private final Map<ClothControl, ClothSimulation> cloths = new LinkedHashMap<>();
-    private final Map<ClothControl, String> broken = new IdentityHashMap<>();
+    private final ClothRoster roster = new ClothRoster(this, listeners);
     private final FrameColliders frameColliders = new FrameColliders();
     private double simTime;
     private ExecutorService worker;
@@ -191,24 +190,24 @@ public class ClothAppState extends BaseAppState {
                 r.updateGeometricState();
             }
         }
-        for (Map.Entry<ClothControl, ClothSimulation> e : cloths.entrySet()) {
+        for (ClothSimulation s : roster.simulations()) {
             try {
-                e.getValue().restartNow();
+                s.restartNow();
             } catch (RuntimeException ex) {
-                prepareFailed(e.getKey(), e.getValue(), ex);
+                prepareFailed(s, ex);
             }
         }
-        for (ClothControl c : broken.keySet()) {
+        for (ClothControl c : roster.brokenControls()) {
             c.reset();
         }
     }
 
     /** Resets every cloth to its original mesh, at rest, at the next update. */
     public void resetAll() {
-        for (ClothControl c : cloths.keySet()) {
+        for (ClothControl c : roster.controls()) {
             c.reset();
         }
-        for (ClothControl c : broken.keySet()) {
+        for (ClothControl c : roster.brokenControls()) {
             c.reset();
         }
     }
@@ -353,7 +352,7 @@ public class ClothAppState extends BaseAppState {
 
     /** @return the cloths being simulated, in the order they were found (a copy) */
     public List<ClothControl> getCloths() {
-        return new ArrayList<>(cloths.keySet());
+        return roster.controls();
     }
 
     /** @return the colliders of the last simulated frame (a copy) */
@@ -418,31 +417,12 @@ public class ClothAppState extends BaseAppState {
             worker.shutdownNow();
             worker = null;
         }
-        for (ClothControl c : cloths.keySet()) {
-            if (c.owner() == this) {
-                c.setOwner(null);
-            }
-        }
-        cloths.clear();
-        for (ClothControl c : broken.keySet()) {
-            release(c);
-        }
-        broken.clear();
-    }
-
-    /**
-     * Forgets a cloth this state could not build: it is no longer suspended for that (render
-     * thread). A cloth left to another state is not this state's to change.
-     */
-    private void release(ClothControl c) {
-        if (c.owner() == this) {
-            c.setBuildFailure(null);
-        }
+        roster.clear();
     }
 
     /** Whether this state is simulating the cloth now (attached, and the cloth in its scene). */
-    private boolean simulates(ClothControl c) {
-        return cloths.containsKey(c);
+    boolean simulates(ClothControl c) {
+        return roster.simulates(c);
     }
 
     @Override
@@ -478,10 +458,11 @@ public class ClothAppState extends BaseAppState {
         }
         finishJob();
         scan();
+        roster.reportOverlaps();
         if (steps == 0) {
             // Nothing moves. Colliders and pins are captured only on frames that step, so that
             // each capture pairs with the simulated time it belongs to; resets show at once.
-            for (ClothSimulation s : cloths.values()) {
+            for (ClothSimulation s : roster.simulations()) {
                 if (s.renderResetIfRequested()) {
                     s.renderApply();
                 }
@@ -504,8 +485,7 @@ public class ClothAppState extends BaseAppState {
         frameColliders.capture();
         List<ClothSimulation> active = new ArrayList<>();
         Vector3f w = windAt(0.5 * (t0 + t1));
-        for (Map.Entry<ClothControl, ClothSimulation> e : cloths.entrySet()) {
-            ClothSimulation s = e.getValue();
+        for (ClothSimulation s : roster.simulations()) {
             try {
                 s.renderPrepare(gravity, frameColliders.sim(), skipped);
                 s.solver().setWind(new double[] {w.x, w.y, w.z});
@@ -514,7 +494,7 @@ public class ClothAppState extends BaseAppState {
                 // renderPrepare first carries out a requested reset, which lifts a suspension; a
                 // cloth still suspended was reported when it was suspended
                 if (!s.isSuspended()) {
-                    prepareFailed(e.getKey(), s, ex);
+                    prepareFailed(s, ex);
                 }
                 continue;
             }
@@ -564,23 +544,27 @@ public class ClothAppState extends BaseAppState {
     }
 
     /**
-     * A collider that cannot take its new pose stays where it was for this frame (simulation
-     * thread); logged.
-     */
-    /**
      * A cloth whose frame cannot be prepared (a pin group that does not fit its mesh, parameters
-     * its model cannot be rebuilt with) is suspended until its reset; logged and reported.
+     * its model cannot be rebuilt with) is suspended until its reset, with the cloths simulated
+     * together with it; logged and reported for each.
      */
-    private void prepareFailed(ClothControl c, ClothSimulation s, RuntimeException e) {
+    private void prepareFailed(ClothSimulation s, RuntimeException e) {
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
-        String name = "cloth '" + c.getGeometry().getName() + "'";
-        if (!message.startsWith(name)) {
-            message = name + ": " + message;
+        if (!message.startsWith("cloth '") && !message.startsWith("cloths '")) {
+            message = s.controls().size() == 1 ? "cloth '" + s.controls().get(0).getGeometry().getName() + "': " + message
+                    : s + ": " + message;
         }
         s.suspend();
         LOG.log(Level.SEVERE, "{0}; suspended until reset", message);
-        for (ClothListener l : listeners) {
-            l.clothFailed(c, message, c.isSuspended());
+        tell(s, message);
+    }
+
+    /** Reports a failure to the listeners, once for each cloth of the simulation. */
+    private void tell(ClothSimulation s, String message) {
+        for (ClothControl c : s.controls()) {
+            for (ClothListener l : listeners) {
+                l.clothFailed(c, message, c.isSuspended());
+            }
         }
     }
 
@@ -609,25 +593,13 @@ public class ClothAppState extends BaseAppState {
             boolean wasSuspended = s.isSuspended();
             String failure = s.renderFinishJob(maxConsecutiveFailures);
             if (failure != null) {
-                ClothControl c = controlOf(s);
                 boolean suspended = s.isSuspended() && !wasSuspended;
                 LOG.log(suspended ? Level.SEVERE : Level.WARNING, "{0}; restored the last good state{1}",
                         new Object[] {failure, suspended ? "; suspended until reset" : ""});
-                for (ClothListener l : listeners) {
-                    l.clothFailed(c, failure, c.isSuspended());
-                }
+                tell(s, failure);
             }
         }
         jobCloths = List.of();
-    }
-
-    private ClothControl controlOf(ClothSimulation s) {
-        for (Map.Entry<ClothControl, ClothSimulation> e : cloths.entrySet()) {
-            if (e.getValue() == s) {
-                return e.getKey();
-            }
-        }
-        return null;
     }
 
     /** Finds cloth controls and collider providers below the roots; builds new cloths. */
@@ -647,86 +619,8 @@ public class ClothAppState extends BaseAppState {
                 }
             });
         }
-        // drop cloths that left the scene
-        java.util.Set<ClothControl> present = identity(found);
-        cloths.keySet().removeIf(c -> {
-            boolean gone = !present.contains(c);
-            if (gone && c.owner() == this) {
-                c.setOwner(null);
-            }
-            return gone;
-        });
-        broken.keySet().removeIf(c -> {
-            boolean gone = !present.contains(c);
-            if (gone) {
-                release(c);
-            }
-            return gone;
-        });
-        for (ClothControl c : found) {
-            ClothSimulation s = cloths.get(c);
-            if (s != null && s != c.simulation()) {
-                cloths.remove(c);
-                s = null;
-            }
-            if (s == null && broken.containsKey(c) && c.takeResetRequest()) {
-                broken.remove(c);
-                release(c);
-            }
-            if (s == null && !broken.containsKey(c)) {
-                build(c);
-            }
-        }
+        roster.sync(found, gravity);
         frameColliders.setProviders(sceneProviders, providers);
-    }
-
-    private static java.util.Set<ClothControl> identity(List<ClothControl> list) {
-        java.util.Set<ClothControl> set = Collections.newSetFromMap(new IdentityHashMap<>());
-        set.addAll(list);
-        return set;
-    }
-
-    private void build(ClothControl c) {
-        Geometry g = c.getGeometry();
-        ClothAppState other = c.owner();
-        if (other != null && other != this && other.simulates(c)) {
-            // two states would step the same solver, the second on another thread
-            String message = "cloth '" + g.getName() + "': already simulated by another ClothAppState;"
-                    + " attach one ClothAppState, or give each its own scene roots";
-            broken.put(c, message);
-            LOG.log(Level.SEVERE, "{0}; this state leaves it alone", message);
-            for (ClothListener l : listeners) {
-                l.clothFailed(c, message, c.isSuspended());
-            }
-            return;
-        }
-        c.setOwner(this);
-        // a failure another state met building it is that state's no longer: this one tries anew
-        c.setBuildFailure(null);
-        if (g.getMaterial() == null) {
-            LOG.log(Level.WARNING, "cloth ''{0}'': the Geometry has no Material, so jME cannot render it (set one with"
-                    + " setMaterial); it is simulated anyway", g.getName());
-        }
-        try {
-            ClothSimulation s = c.simulation();
-            if (s == null) {
-                ClothPins.poseFollowedCharacters(c);
-                s = new ClothSimulation(c, gravity);
-                c.setSimulation(s);
-            }
-            cloths.put(c, s);
-        } catch (RuntimeException e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (!message.startsWith("cloth '")) {
-                message = "cloth '" + g.getName() + "': " + message;
-            }
-            broken.put(c, message);
-            c.setBuildFailure(message);
-            LOG.log(Level.SEVERE, "{0}; the cloth is not simulated", message);
-            for (ClothListener l : listeners) {
-                l.clothFailed(c, message, c.isSuspended());
-            }
-        }
     }
 
     /** @return the number of updates so far */

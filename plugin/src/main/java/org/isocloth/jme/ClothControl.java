@@ -59,6 +59,8 @@ public class ClothControl extends AbstractControl {
     private boolean selfCollisions = true;
     private ProjectionMode projection = ProjectionMode.AUTO;
     private SolverOptions.ColliderContacts colliderContacts = SolverOptions.ColliderContacts.PLANES;
+    /** The cloths of one ClothAppState with this group are simulated together; null: alone. */
+    private String clothGroup;
     private List<PinGroup> pins = new ArrayList<>();
     /** The mesh the Geometry had before this control subdivided it (null until built). */
     private Mesh originalMesh;
@@ -317,6 +319,35 @@ public class ClothControl extends AbstractControl {
         parameterVersion++;
     }
 
+    /** @return the cloth's group, or null when it is simulated alone (the default) */
+    public String getClothGroup() {
+        return clothGroup;
+    }
+
+    /**
+     * Puts the cloth in a group: the cloths of one {@link ClothAppState} with the same group are
+     * simulated as one system, so that they collide with each other as a cloth collides with
+     * itself (a cape over a shirt, a jacket over a shirt, sheets dropped on each other). Each keeps
+     * its own material, pins and render mesh; the group is stepped with the solver settings,
+     * projection, collider contacts and {@linkplain #setSelfCollisions cloth–cloth contact} of its
+     * first cloth in scene order (with cloth–cloth contact off, the cloths of the group do not
+     * collide with each other either). A group costs about what its cloths cost apart when they do not
+     * touch, but a step that fails restores them all. Cloths without a group (the default) are
+     * simulated alone and pass through other cloths; the app state warns when it finds two such
+     * cloths overlapping. Joining or leaving a group takes effect at the next frame, and the
+     * cloths continue from where they were.
+     *
+     * @param group the group's name, or null to simulate the cloth alone
+     * @throws IllegalArgumentException if the name is blank
+     */
+    public void setClothGroup(String group) {
+        if (group != null && group.isBlank()) {
+            throw new IllegalArgumentException(name() + ".clothGroup: must not be blank (null simulates the cloth"
+                    + " alone)");
+        }
+        clothGroup = group;
+    }
+
     /** @return how projections without contacts iterate */
     public ProjectionMode getProjection() {
         return projection;
@@ -417,16 +448,30 @@ public class ClothControl extends AbstractControl {
         return simulation != null;
     }
 
-    /** @return the subdivided model, or null before the cloth is built */
+    /**
+     * @return the subdivided model the cloth is simulated in: its own, or for a cloth in a
+     *     {@linkplain #setClothGroup group} the model of all the group's cloths ({@link #getNodes}
+     *     says which nodes are this cloth's); null before the cloth is built
+     */
     public ClothModel getModel() {
         ClothSimulation s = simulation;
         return s == null ? null : s.model();
     }
 
     /**
+     * @return this cloth's nodes in {@link #getModel()}, each once (all of them, in order, for a
+     *     cloth simulated alone), or null before the cloth is built
+     */
+    public int[] getNodes() {
+        ClothPiece p = piece();
+        return p == null ? null : p.nodes().clone();
+    }
+
+    /**
      * Copies the node positions of the last applied frame, world coordinates, m.
      *
-     * @return 3 values per node of the subdivided model, or null before the cloth is built
+     * @return 3 values per node of {@link #getModel()} (for a cloth in a group, every cloth of the
+     *     group), or null before the cloth is built
      */
     public double[] getNodePositions() {
         ClothSimulation s = simulation;
@@ -472,6 +517,12 @@ public class ClothControl extends AbstractControl {
 
     void setSimulation(ClothSimulation s) {
         simulation = s;
+    }
+
+    /** @return this cloth's piece of its simulation, or null before it is built */
+    ClothPiece piece() {
+        ClothSimulation s = simulation;
+        return s == null ? null : s.piece(this);
     }
 
     /** @return the ClothAppState that simulates this cloth, or null */
@@ -578,6 +629,7 @@ public class ClothControl extends AbstractControl {
         c.write(selfCollisions, "selfCollisions", true);
         c.write(projection, "projection", ProjectionMode.AUTO);
         c.write(colliderContacts, "colliderContacts", SolverOptions.ColliderContacts.PLANES);
+        c.write(clothGroup, "clothGroup", null);
         c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
         c.write(originalMesh, "originalMesh", null);
     }
@@ -611,6 +663,10 @@ public class ClothControl extends AbstractControl {
         projection = c.readEnum("projection", ProjectionMode.class, ProjectionMode.AUTO);
         colliderContacts = c.readEnum("colliderContacts", SolverOptions.ColliderContacts.class,
                 SolverOptions.ColliderContacts.PLANES);
+        clothGroup = c.readString("clothGroup", null);
+        if (clothGroup != null && clothGroup.isBlank()) {
+            throw new IOException("ClothControl: clothGroup: must not be blank");
+        }
         List<Savable> list = c.readSavableArrayList("pins", null);
         pins = new ArrayList<>();
         if (list != null) {

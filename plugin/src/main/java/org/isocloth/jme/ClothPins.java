@@ -42,6 +42,8 @@ final class ClothPins {
     private final int[] vertexMap;
     private final int rawVertexCount;
     private final double[] restLocal;
+    /** The model's nodes that belong to this cloth (all of them for a cloth simulated alone). */
+    private final int[] nodes;
 
     // per node: the group that holds it (−1 = free), its target in the followed Spatial's frame
     private final int[] groupOf;
@@ -65,12 +67,14 @@ final class ClothPins {
      * @param model the cloth's model
      * @param geometry the cloth's Geometry (pins without a followed Spatial follow it)
      * @param original the Geometry's original mesh (for weight-painted pins)
-     * @param vertexMap original vertex → welded vertex (−1: dropped)
+     * @param vertexMap original vertex → the model's vertex (−1: dropped)
      * @param rawVertexCount the original mesh's vertex count
-     * @param restLocal the nodes' rest positions in the Geometry's frame at build time
+     * @param restLocal the nodes' rest positions in the Geometry's frame at build time, 3 per model
+     *     node (those of this cloth's nodes are read)
+     * @param nodes the model's nodes that belong to this cloth: pins select and move only these
      */
     ClothPins(String name, ClothModel model, Geometry geometry, Mesh original, int[] vertexMap, int rawVertexCount,
-            double[] restLocal) {
+            double[] restLocal, int[] nodes) {
         this.name = name;
         this.model = model;
         this.geometry = geometry;
@@ -78,6 +82,7 @@ final class ClothPins {
         this.vertexMap = vertexMap;
         this.rawVertexCount = rawVertexCount;
         this.restLocal = restLocal;
+        this.nodes = nodes;
         int n = model.nodeCount();
         groupOf = new int[n];
         Arrays.fill(groupOf, -1);
@@ -106,7 +111,7 @@ final class ClothPins {
         }
         double[] x = solver.positions();
         Map<Spatial, double[]> rotations = new IdentityHashMap<>();
-        for (int i = 0; i < n; i++) {
+        for (int i : nodes) {
             boolean pin = group[i] >= 0;
             if (pin != solver.isPinned(i) || (pin && group[i] != groupOf[i])) {
                 solver.setPinned(i, pin);
@@ -136,9 +141,8 @@ final class ClothPins {
      */
     void capture(double[] x, double skipped) {
         System.arraycopy(next, 0, previous, 0, previous.length);
-        int n = model.nodeCount();
         Map<Spatial, double[]> rotations = new IdentityHashMap<>();
-        for (int i = 0; i < n; i++) {
+        for (int i : nodes) {
             if (groupOf[i] < 0) {
                 continue;
             }
@@ -148,7 +152,7 @@ final class ClothPins {
         }
         captureAnchor(skipped);
         if (!hasCapture) {
-            for (int i = 0; i < n; i++) {
+            for (int i : nodes) {
                 if (groupOf[i] >= 0) {
                     // the first frame after pinning starts from where the nodes are
                     previous[3 * i] = x[3 * i];
@@ -210,8 +214,7 @@ final class ClothPins {
      */
     void setTargets(ClothSolver solver, double f) {
         double g = skip + (1 - skip) * f;
-        int n = model.nodeCount();
-        for (int i = 0; i < n; i++) {
+        for (int i : nodes) {
             if (groupOf[i] >= 0) {
                 double px = previous[3 * i] + g * (next[3 * i] - previous[3 * i]);
                 double py = previous[3 * i + 1] + g * (next[3 * i + 1] - previous[3 * i + 1]);
@@ -225,7 +228,7 @@ final class ClothPins {
         }
     }
 
-    /** @return per node, the pin group that holds it (−1 = free); read only */
+    /** @return per model node, the pin group of this cloth that holds it (−1 = free); read only */
     int[] groups() {
         return groupOf;
     }
@@ -258,14 +261,13 @@ final class ClothPins {
     }
 
     private void select(PinGroup p, int g, int[] group) {
-        int n = model.nodeCount();
         int v = model.mesh.vertexCount;
         boolean[] vertex = new boolean[v];
         switch (p.getKind()) {
             case BOX -> {
                 Vector3f lo = p.getMin();
                 Vector3f hi = p.getMax();
-                for (int i = 0; i < n; i++) {
+                for (int i : nodes) {
                     double x = restLocal[3 * i];
                     double y = restLocal[3 * i + 1];
                     double z = restLocal[3 * i + 2];

@@ -1,27 +1,14 @@
 package org.isocloth.jme;
 
-import com.jme3.math.Transform;
 import com.jme3.math.Vector3f;
-import com.jme3.scene.Geometry;
 import com.jme3.scene.Mesh;
-import com.jme3.scene.Spatial;
-import com.jme3.scene.VertexBuffer;
 import com.jme3.scene.mesh.IndexBuffer;
-import com.jme3.util.BufferUtils;
-import java.nio.Buffer;
-import java.nio.ByteBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.ShortBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.isocloth.InputException;
 import org.isocloth.collision.Collider;
-import org.isocloth.mesh.MeshLoadResult;
-import org.isocloth.mesh.MeshValidator;
-import org.isocloth.mesh.TriMesh;
 import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.solver.ClothMetrics;
@@ -29,44 +16,30 @@ import org.isocloth.solver.ClothSolver;
 import org.isocloth.solver.StepResult;
 
 /**
- * The simulation of one {@link ClothControl}: the subdivided model and its solver (world
- * coordinates), the render mesh that shows it, the pins, and the last good state. Methods named
- * {@code render*} or {@code capture*} run on the render thread while the simulation thread is
- * idle; {@link #step} runs on the simulation thread.
+ * The simulation of one {@link ClothControl}, or of the cloths of one
+ * {@linkplain ClothControl#setClothGroup group} together: the subdivided model of their pieces and
+ * its solver (world coordinates), each cloth's {@link ClothPiece} (render mesh, pins), and the last
+ * good state. Cloths simulated together are one system: they collide with each other as a cloth
+ * collides with itself, each keeps its own material, and a failed step restores them all. Methods
+ * named {@code render*} run on the render thread while the simulation thread is idle;
+ * {@link #step} runs on the simulation thread.
  */
 final class ClothSimulation {
     private static final Logger LOG = Logger.getLogger(ClothSimulation.class.getName());
 
-    private final ClothControl control;
-    private final Geometry geometry;
+    private final List<ClothPiece> pieces;
     private final String name;
-    /** The welded base mesh in world coordinates at build time. */
-    private final TriMesh base;
-    /** Raw vertex of the original mesh → welded base vertex (−1 if unused). */
-    private final int[] vertexMap;
-    private final int rawVertexCount;
-    private final Mesh original;
-    private final Transform buildTransform;
-    /** Node rest positions in the Geometry's mesh coordinates (for pin boxes). */
+    /** The pieces' base meshes one after the other (world coordinates at build time). */
+    private final double[] basePositions;
+    private final int[] baseTriangles;
+    private final int[] trianglePiece;
+    /** The materials the model was built with (density and rest shape live in the model). */
+    private final ClothMaterial[] builtMaterials;
 
     private ClothModel model;
     private ClothSolver solver;
-
-    // render mesh
-    private final Mesh renderMesh;
-    private final int[] renderNode;
-    private final boolean tangents;
-    private final float[] renderUv;
-    private final int[] renderTriangles;
-    // per-frame scratch of renderApply (render thread only)
     private double[] nodeNormal;
     private final double[] faceTmp = new double[3];
-    private double[] tangentSum;
-    private double[] bitangentSum;
-
-    private final ClothPins pins;
-    private int appliedPinVersion = -1;
-    private int appliedParameterVersion;
 
     // results
     private final double[] displayed;
@@ -87,115 +60,118 @@ final class ClothSimulation {
     private long jobNanos;
 
     /**
-     * Builds the cloth from the Geometry's current mesh (or the original kept by the control) at
-     * the Geometry's current world transform, and installs the render mesh.
+     * Builds one model and solver for the pieces and installs their render meshes. A piece whose
+     * cloth was simulated before (alone or in another group) continues from where it was, moving;
+     * the others start at rest.
      *
-     * @throws IllegalArgumentException if the mesh is not a valid cloth (the message names the
-     *     Geometry, the element and the reason)
+     * @param pieces the cloths ({@link ClothPiece#of}), not empty; the first one's solver settings,
+     *     projection and collider contacts are the simulation's
+     * @param gravity the gravity, m/s²
+     * @throws IllegalArgumentException if the model cannot be built (the message names the cloth)
      */
-    ClothSimulation(ClothControl control, Vector3f gravity) {
-        this.control = control;
-        this.geometry = control.getGeometry();
-        this.name = "cloth '" + geometry.getName() + "'";
-        this.original = control.getOriginalMesh() != null ? control.getOriginalMesh() : geometry.getMesh();
-        if (original == null) {
-            throw new IllegalArgumentException(name + ": the Geometry has no mesh");
+    ClothSimulation(List<ClothPiece> pieces, Vector3f gravity) {
+        this.pieces = List.copyOf(pieces);
+        this.name = pieces.size() == 1 ? pieces.get(0).name
+                : "cloths " + String.join(" + ", pieces.stream().map(p -> "'" + p.geometry.getName() + "'").toList());
+        int vertices = 0;
+        int corners = 0;
+        for (ClothPiece p : pieces) {
+            vertices += p.base.vertexCount();
+            corners += p.base.triangles.length;
         }
-        if (original.getMode() != Mesh.Mode.Triangles) {
-            throw new IllegalArgumentException(name + ": mesh mode " + original.getMode()
-                    + " is not supported (needs Triangles)");
-        }
-        VertexBuffer posBuffer = original.getBuffer(VertexBuffer.Type.Position);
-        if (posBuffer == null || posBuffer.getNumComponents() != 3
-                || posBuffer.getFormat() != VertexBuffer.Format.Float) {
-            throw new IllegalArgumentException(name + ": the mesh needs a Position buffer of 3 floats per vertex");
-        }
-        FloatBuffer pos = (FloatBuffer) posBuffer.getDataReadOnly();
-        rawVertexCount = original.getVertexCount();
-        buildTransform = geometry.getWorldTransform().clone();
-        double[] world = new double[3 * rawVertexCount];
-        Vector3f tmp = new Vector3f();
-        for (int i = 0; i < rawVertexCount; i++) {
-            tmp.set(pos.get(3 * i), pos.get(3 * i + 1), pos.get(3 * i + 2));
-            buildTransform.transformVector(tmp, tmp);
-            world[3 * i] = tmp.x;
-            world[3 * i + 1] = tmp.y;
-            world[3 * i + 2] = tmp.z;
-        }
-        int[] tris = readTriangles(original, name);
-        double[] uvs = null;
-        int[] triUvs = null;
-        VertexBuffer uvBuffer = original.getBuffer(VertexBuffer.Type.TexCoord);
-        if (uvBuffer != null && uvBuffer.getNumComponents() == 2 && uvBuffer.getFormat() == VertexBuffer.Format.Float) {
-            FloatBuffer uv = (FloatBuffer) uvBuffer.getDataReadOnly();
-            uvs = new double[2 * rawVertexCount];
-            for (int i = 0; i < 2 * rawVertexCount; i++) {
-                uvs[i] = uv.get(i);
+        basePositions = new double[3 * vertices];
+        baseTriangles = new int[corners];
+        trianglePiece = new int[corners / 3];
+        builtMaterials = new ClothMaterial[pieces.size()];
+        int[] firstVertex = new int[pieces.size()];
+        int[] firstTriangle = new int[pieces.size()];
+        int v = 0;
+        int c = 0;
+        for (int k = 0; k < pieces.size(); k++) {
+            ClothPiece p = pieces.get(k);
+            firstVertex[k] = v;
+            firstTriangle[k] = c / 3;
+            System.arraycopy(p.base.positions, 0, basePositions, 3 * v, 3 * p.base.vertexCount());
+            for (int i = 0; i < p.base.triangles.length; i++) {
+                baseTriangles[c + i] = p.base.triangles[i] + v;
             }
-            triUvs = tris.clone();
+            Arrays.fill(trianglePiece, c / 3, (c + p.base.triangles.length) / 3, k);
+            builtMaterials[k] = p.control.getClothMaterial();
+            v += p.base.vertexCount();
+            c += p.base.triangles.length;
         }
-        MeshLoadResult loaded;
         try {
-            loaded = MeshValidator.validate(new TriMesh(world, tris, uvs, triUvs, name));
-            this.model = new ClothModel(loaded.mesh().positions, loaded.mesh().triangles, control.getClothMaterial());
-        } catch (InputException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            model = new ClothModel(basePositions, baseTriangles, builtMaterials, trianglePiece);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
         }
-        for (String w : loaded.warnings()) {
-            LOG.log(Level.INFO, w);
+        for (int k = 0; k < pieces.size(); k++) {
+            pieces.get(k).place(model, firstVertex[k], firstTriangle[k]);
         }
-        this.base = loaded.mesh();
-        this.vertexMap = loaded.vertexMap();
-        this.solver = newSolver(model, gravity);
-        appliedParameterVersion = control.parameterVersion();
-
-        int n = model.nodeCount();
-        double[] restLocal = new double[3 * n];
-        for (int i = 0; i < n; i++) {
-            tmp.set((float) model.restPositions[3 * i], (float) model.restPositions[3 * i + 1],
-                    (float) model.restPositions[3 * i + 2]);
-            buildTransform.transformInverseVector(tmp, tmp);
-            restLocal[3 * i] = tmp.x;
-            restLocal[3 * i + 1] = tmp.y;
-            restLocal[3 * i + 2] = tmp.z;
-        }
-
-        // render vertices: one per (node, texture coordinate) pair, so UV seams stay seams
-        int[] fine = model.mesh.fineTriangles;
-        org.isocloth.cache.RenderLayout layout;
-        if (base.hasUvs()) {
-            Object[] fu = model.mesh.subdivideUvs(base.uvs, base.triangleUvs);
-            layout = org.isocloth.cache.RenderLayout.of(fine, n, (double[]) fu[0], (int[]) fu[1]);
-        } else {
-            layout = org.isocloth.cache.RenderLayout.of(fine, n, null, null);
-        }
-        renderNode = layout.vertexNode;
-        renderUv = layout.uvs;
-        renderTriangles = layout.triangles;
-        tangents = renderUv != null && original.getBuffer(VertexBuffer.Type.Tangent) != null;
-        renderMesh = buildRenderMesh();
-
-        pins = new ClothPins(name, model, geometry, original, vertexMap, rawVertexCount, restLocal);
+        solver = newSolver(model, gravity);
+        carryOver();
         displayed = solver.positions().clone();
         lastGoodX = solver.positions().clone();
         lastGoodV = solver.velocities().clone();
-
-        applyPins();
-        control.setOriginalMesh(original);
-        geometry.setMesh(renderMesh);
+        for (ClothPiece p : pieces) {
+            applyPins(p);
+            p.install();
+        }
         renderApply();
-        LOG.log(Level.INFO, "{0}: {1} base triangles ({2} vertices welded from {3}), {4} nodes, {5} render vertices, "
-                + "{6} system rows", new Object[] {name, base.triangleCount(), base.vertexCount(), rawVertexCount,
-                    n, renderNode.length, solver.systemRows()});
+        LOG.log(Level.INFO, "{0}: {1} base triangles ({2} vertices), {3} nodes, {4} system rows",
+                new Object[] {name, baseTriangles.length / 3, vertices, model.nodeCount(), solver.systemRows()});
+    }
+
+    /**
+     * The pieces whose cloths were simulated before continue from their last shown state, moving;
+     * the simulation's time and step count are the largest they had.
+     */
+    private void carryOver() {
+        double[] x = solver.positions().clone();
+        double[] vel = solver.velocities().clone();
+        boolean carried = false;
+        for (ClothPiece p : pieces) {
+            ClothSimulation old = p.control.simulation();
+            ClothPiece before = old == null ? null : old.piece(p.control);
+            if (before == null) {
+                continue;
+            }
+            double[] oldX = old.displayed;
+            double[] oldV = old.solver.velocities();
+            int[] from = before.nodes();
+            int[] to = p.nodes();
+            for (int i = 0; i < to.length; i++) {
+                System.arraycopy(oldX, 3 * from[i], x, 3 * to[i], 3);
+                System.arraycopy(oldV, 3 * from[i], vel, 3 * to[i], 3);
+            }
+            steps = Math.max(steps, old.steps);
+            simTime = Math.max(simTime, old.simTime);
+            solver.setTime(Math.max(solver.time(), old.solver.time()));
+            carried = true;
+        }
+        if (carried) {
+            solver.setState(x, vel);
+        }
     }
 
     private ClothSolver newSolver(ClothModel m, Vector3f gravity) {
-        ClothSolver s = new ClothSolver(name, m, control.getSolverSettings());
+        ClothControl first = pieces.get(0).control;
+        ClothSolver s = new ClothSolver(name, m, first.getSolverSettings());
         s.setGravity(new double[] {gravity.x, gravity.y, gravity.z});
-        s.setSelfCollisions(control.isSelfCollisions());
-        s.setProjection(control.getProjection());
-        s.setOptions(s.options().withColliderContacts(control.getColliderContacts()));
+        applySettings(s);
         return s;
+    }
+
+    /**
+     * The first cloth's solver settings, projection, collider contacts and cloth–cloth contact
+     * (which for cloths simulated together covers their contacts with each other).
+     */
+    private void applySettings(ClothSolver s) {
+        ClothControl first = pieces.get(0).control;
+        s.setSettings(first.getSolverSettings());
+        s.setSelfCollisions(first.isSelfCollisions());
+        s.setProjection(first.getProjection());
+        s.setOptions(s.options().withColliderContacts(first.getColliderContacts()));
     }
 
     /** Reads the triangle list of a Triangles-mode mesh (indexed or not). */
@@ -214,32 +190,6 @@ final class ClothSimulation {
         return tris;
     }
 
-    private Mesh buildRenderMesh() {
-        Mesh mesh = new Mesh();
-        int r = renderNode.length;
-        mesh.setBuffer(VertexBuffer.Type.Position, 3, BufferUtils.createFloatBuffer(3 * r));
-        mesh.setBuffer(VertexBuffer.Type.Normal, 3, BufferUtils.createFloatBuffer(3 * r));
-        if (r < 65536) {
-            short[] idx = new short[renderTriangles.length];
-            for (int i = 0; i < idx.length; i++) {
-                idx[i] = (short) renderTriangles[i];
-            }
-            mesh.setBuffer(VertexBuffer.Type.Index, 3, BufferUtils.createShortBuffer(idx));
-        } else {
-            mesh.setBuffer(VertexBuffer.Type.Index, 3, BufferUtils.createIntBuffer(renderTriangles));
-        }
-        if (renderUv != null) {
-            mesh.setBuffer(VertexBuffer.Type.TexCoord, 2, BufferUtils.createFloatBuffer(renderUv));
-        }
-        if (tangents) {
-            mesh.setBuffer(VertexBuffer.Type.Tangent, 4, BufferUtils.createFloatBuffer(4 * r));
-            mesh.getBuffer(VertexBuffer.Type.Tangent).setUsage(VertexBuffer.Usage.Stream);
-        }
-        mesh.getBuffer(VertexBuffer.Type.Position).setUsage(VertexBuffer.Usage.Stream);
-        mesh.getBuffer(VertexBuffer.Type.Normal).setUsage(VertexBuffer.Usage.Stream);
-        return mesh;
-    }
-
     // ------------------------------------------------------------------ accessors
 
     ClothModel model() {
@@ -250,13 +200,23 @@ final class ClothSimulation {
         return solver;
     }
 
-    Mesh renderMesh() {
-        return renderMesh;
+    /** @return the cloths simulated here, in the order of their pieces in the model */
+    List<ClothControl> controls() {
+        List<ClothControl> out = new ArrayList<>(pieces.size());
+        for (ClothPiece p : pieces) {
+            out.add(p.control);
+        }
+        return out;
     }
 
-    /** @return render vertex → node (live array: read only) */
-    int[] renderNodes() {
-        return renderNode;
+    /** @return the piece of a cloth simulated here, or null */
+    ClothPiece piece(ClothControl c) {
+        for (ClothPiece p : pieces) {
+            if (p.control == c) {
+                return p;
+            }
+        }
+        return null;
     }
 
     double[] displayedPositions() {
@@ -267,13 +227,9 @@ final class ClothSimulation {
         return suspended;
     }
 
-    /** Stops stepping the cloth until its reset (render thread, no job running). */
+    /** Stops stepping the cloths until a reset (render thread, no job running). */
     void suspend() {
         suspended = true;
-    }
-
-    Transform buildTransform() {
-        return buildTransform;
     }
 
     // ------------------------------------------------------------------ render thread
@@ -288,66 +244,93 @@ final class ClothSimulation {
      */
     void renderPrepare(Vector3f gravity, List<Collider> colliders, double skipped) {
         renderResetIfRequested();
-        if (control.parameterVersion() != appliedParameterVersion) {
+        boolean changed = false;
+        for (ClothPiece p : pieces) {
+            changed |= p.control.parameterVersion() != p.appliedParameterVersion;
+        }
+        if (changed) {
             applyParameters(gravity);
         }
         solver.setGravity(new double[] {gravity.x, gravity.y, gravity.z});
         solver.setColliders(colliders);
-        if (control.pinVersion() != appliedPinVersion) {
-            applyPins();
+        for (ClothPiece p : pieces) {
+            if (p.control.pinVersion() != p.appliedPinVersion) {
+                applyPins(p);
+            }
+            p.pins().capture(solver.positions(), skipped);
         }
-        pins.capture(solver.positions(), skipped);
     }
 
-    /** Re-selects the pinned nodes from the control's groups. */
-    private void applyPins() {
-        appliedPinVersion = control.pinVersion();
-        pins.apply(control.getPinGroups(), solver);
+    /** Re-selects a cloth's pinned nodes from its control's groups. */
+    private void applyPins(ClothPiece p) {
+        p.appliedPinVersion = p.control.pinVersion();
+        p.pins().apply(p.control.getPinGroups(), solver);
     }
 
     private void applyParameters(Vector3f gravity) {
-        ClothMaterial m = control.getClothMaterial();
-        ClothMaterial built = model.material;
-        appliedParameterVersion = control.parameterVersion();
-        if (m.density() != built.density() || m.restShape() != built.restShape()) {
-            // mass and rest curvature live in the model: rebuild it, keep the motion and the pins
-            double[] x = solver.positions().clone();
-            double[] v = solver.velocities().clone();
-            boolean[] pinned = new boolean[model.nodeCount()];
-            double[] targets = solver.positions().clone();
-            for (int i = 0; i < pinned.length; i++) {
-                pinned[i] = solver.isPinned(i);
-            }
-            List<Collider> colliders = solver.colliders();
-            double t = solver.time();
-            model = new ClothModel(base.positions, base.triangles, m);
-            solver = newSolver(model, gravity);
-            solver.setColliders(colliders);
-            solver.setState(x, v);
-            for (int i = 0; i < pinned.length; i++) {
-                if (pinned[i]) {
-                    solver.setPinned(i, true);
-                    solver.setPinTarget(i, targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]);
-                }
-            }
-            LOG.log(Level.INFO, "{0}: model rebuilt for density {1} kg/m², rest shape {2} at t = {3} s",
-                    new Object[] {name, m.density(), m.restShape(), t});
-        } else {
-            solver.setMaterial(m);
+        boolean rebuild = false;
+        for (int k = 0; k < pieces.size(); k++) {
+            ClothPiece p = pieces.get(k);
+            ClothMaterial m = p.control.getClothMaterial();
+            p.appliedParameterVersion = p.control.parameterVersion();
+            rebuild |= m.density() != builtMaterials[k].density() || m.restShape() != builtMaterials[k].restShape();
         }
-        solver.setSettings(control.getSolverSettings());
-        solver.setSelfCollisions(control.isSelfCollisions());
-        solver.setProjection(control.getProjection());
-        solver.setOptions(solver.options().withColliderContacts(control.getColliderContacts()));
+        if (rebuild) {
+            rebuildModel(gravity);
+        } else if (pieces.size() == 1) {
+            solver.setMaterial(pieces.get(0).control.getClothMaterial());
+        } else {
+            for (int k = 0; k < pieces.size(); k++) {
+                solver.setMaterial(k, pieces.get(k).control.getClothMaterial());
+            }
+        }
+        applySettings(solver);
     }
 
-    /** @return whether a reset was requested (and done) */
-    boolean renderResetIfRequested() {
-        if (control.takeResetRequest()) {
-            resetState();
-            return true;
+    /** Mass and rest curvature live in the model: rebuilds it, keeping the motion and the pins. */
+    private void rebuildModel(Vector3f gravity) {
+        double[] x = solver.positions().clone();
+        double[] v = solver.velocities().clone();
+        boolean[] pinned = new boolean[model.nodeCount()];
+        double[] targets = solver.positions().clone();
+        for (int i = 0; i < pinned.length; i++) {
+            pinned[i] = solver.isPinned(i);
         }
-        return false;
+        List<Collider> colliders = solver.colliders();
+        double t = solver.time();
+        for (int k = 0; k < pieces.size(); k++) {
+            builtMaterials[k] = pieces.get(k).control.getClothMaterial();
+        }
+        model = new ClothModel(basePositions, baseTriangles, builtMaterials, trianglePiece);
+        solver = newSolver(model, gravity);
+        solver.setColliders(colliders);
+        solver.setState(x, v);
+        solver.setTime(t);
+        for (int i = 0; i < pinned.length; i++) {
+            if (pinned[i]) {
+                solver.setPinned(i, true);
+                solver.setPinTarget(i, targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]);
+            }
+        }
+        ClothMaterial m = builtMaterials[0];
+        LOG.log(Level.INFO, "{0}: model rebuilt for density {1} kg/m², rest shape {2} at t = {3} s",
+                new Object[] {name, m.density(), m.restShape(), t});
+    }
+
+    /**
+     * Carries out the reset requests of the cloths (render thread, no job running).
+     *
+     * @return whether any cloth was reset
+     */
+    boolean renderResetIfRequested() {
+        boolean any = false;
+        for (ClothPiece p : pieces) {
+            if (p.control.takeResetRequest()) {
+                resetPiece(p);
+                any = true;
+            }
+        }
+        return any;
     }
 
     /**
@@ -356,14 +339,9 @@ final class ClothSimulation {
      * posed the scene for time 0).
      */
     void restartNow() {
-        control.takeResetRequest();
-        resetState();
-        solver.setTime(0);
-        applyPins();
-    }
-
-    /** Back to the rest state: the original mesh where it was built, at rest. */
-    void resetState() {
+        for (ClothPiece p : pieces) {
+            p.control.takeResetRequest();
+        }
         solver.setState(model.restPositions, new double[model.restPositions.length]);
         System.arraycopy(model.restPositions, 0, displayed, 0, displayed.length);
         System.arraycopy(model.restPositions, 0, lastGoodX, 0, lastGoodX.length);
@@ -372,33 +350,52 @@ final class ClothSimulation {
         consecutiveFailures = 0;
         steps = 0;
         simTime = 0;
-        appliedPinVersion = -1;
-        control.setStats(ClothStats.NONE);
+        solver.setTime(0);
+        for (ClothPiece p : pieces) {
+            p.control.setStats(ClothStats.NONE);
+            applyPins(p);
+        }
     }
 
-
-
-
-
-
+    /**
+     * One cloth back to its original mesh where it was built, at rest; the others keep their
+     * state. Lifts a suspension.
+     */
+    private void resetPiece(ClothPiece p) {
+        double[] x = solver.positions().clone();
+        double[] v = solver.velocities().clone();
+        for (int i : p.nodes()) {
+            System.arraycopy(model.restPositions, 3 * i, x, 3 * i, 3);
+            System.arraycopy(model.restPositions, 3 * i, displayed, 3 * i, 3);
+            System.arraycopy(model.restPositions, 3 * i, lastGoodX, 3 * i, 3);
+            Arrays.fill(v, 3 * i, 3 * i + 3, 0);
+            Arrays.fill(lastGoodV, 3 * i, 3 * i + 3, 0);
+        }
+        solver.setState(x, v);
+        suspended = false;
+        consecutiveFailures = 0;
+        if (pieces.size() == 1) {
+            steps = 0;
+            simTime = 0;
+        }
+        p.appliedPinVersion = -1;
+        p.control.setStats(ClothStats.NONE);
+    }
 
     /**
-     * Shows the last finished frame: positions (mesh coordinates), normals, tangents, bound. Render
-     * thread.
+     * Shows the last finished frame on every cloth: positions (mesh coordinates), normals,
+     * tangents, bounds. Render thread.
      */
     void renderApply() {
-        Transform world = geometry.getWorldTransform();
-        int r = renderNode.length;
         int n = model.nodeCount();
-        double[] x = displayed;
-        if (nodeNormal == null) {
+        if (nodeNormal == null || nodeNormal.length != 3 * n) {
             nodeNormal = new double[3 * n];
         }
         Arrays.fill(nodeNormal, 0);
         double[] face = faceTmp;
         int[] fine = model.mesh.fineTriangles;
         for (int f = 0; f < fine.length / 3; f++) {
-            ClothModel.faceNormal(x, fine[3 * f], fine[3 * f + 1], fine[3 * f + 2], face);
+            ClothModel.faceNormal(displayed, fine[3 * f], fine[3 * f + 1], fine[3 * f + 2], face);
             for (int c = 0; c < 3; c++) {
                 int k = fine[3 * f + c];
                 nodeNormal[3 * k] += face[0];
@@ -406,125 +403,25 @@ final class ClothSimulation {
                 nodeNormal[3 * k + 2] += face[2];
             }
         }
-        FloatBuffer pos = (FloatBuffer) renderMesh.getBuffer(VertexBuffer.Type.Position).getData();
-        FloatBuffer nor = (FloatBuffer) renderMesh.getBuffer(VertexBuffer.Type.Normal).getData();
-        Vector3f p = new Vector3f();
-        Vector3f nv = new Vector3f();
-        com.jme3.math.Quaternion inverse = world.getRotation().inverse();
-        Vector3f scale = world.getScale();
-        for (int i = 0; i < r; i++) {
-            int k = renderNode[i];
-            p.set((float) x[3 * k], (float) x[3 * k + 1], (float) x[3 * k + 2]);
-            world.transformInverseVector(p, p);
-            pos.put(3 * i, p.x).put(3 * i + 1, p.y).put(3 * i + 2, p.z);
-            nv.set((float) nodeNormal[3 * k], (float) nodeNormal[3 * k + 1], (float) nodeNormal[3 * k + 2]);
-            inverse.mult(nv, nv);
-            // normals transform with the inverse transpose: multiply by the scale
-            nv.multLocal(scale);
-            nv.normalizeLocal();
-            nor.put(3 * i, nv.x).put(3 * i + 1, nv.y).put(3 * i + 2, nv.z);
+        for (ClothPiece p : pieces) {
+            p.render().apply(displayed, nodeNormal, p.geometry);
         }
-        renderMesh.getBuffer(VertexBuffer.Type.Position).setUpdateNeeded();
-        renderMesh.getBuffer(VertexBuffer.Type.Normal).setUpdateNeeded();
-        if (tangents) {
-            writeTangents(pos, nor);
-        }
-        renderMesh.updateBound();
-        geometry.updateModelBound();
-    }
-
-    /** Per-vertex tangents from the UV gradient of each triangle (Lengyel), Gram-Schmidt to the normal. */
-    private void writeTangents(FloatBuffer pos, FloatBuffer nor) {
-        int r = renderNode.length;
-        if (tangentSum == null) {
-            tangentSum = new double[3 * r];
-            bitangentSum = new double[3 * r];
-        }
-        double[] tan = tangentSum;
-        double[] bit = bitangentSum;
-        Arrays.fill(tan, 0);
-        Arrays.fill(bit, 0);
-        int[] t = renderTriangles;
-        for (int f = 0; f < t.length / 3; f++) {
-            int a = t[3 * f];
-            int b = t[3 * f + 1];
-            int c = t[3 * f + 2];
-            double e1x = pos.get(3 * b) - pos.get(3 * a);
-            double e1y = pos.get(3 * b + 1) - pos.get(3 * a + 1);
-            double e1z = pos.get(3 * b + 2) - pos.get(3 * a + 2);
-            double e2x = pos.get(3 * c) - pos.get(3 * a);
-            double e2y = pos.get(3 * c + 1) - pos.get(3 * a + 1);
-            double e2z = pos.get(3 * c + 2) - pos.get(3 * a + 2);
-            double du1 = renderUv[2 * b] - renderUv[2 * a];
-            double dv1 = renderUv[2 * b + 1] - renderUv[2 * a + 1];
-            double du2 = renderUv[2 * c] - renderUv[2 * a];
-            double dv2 = renderUv[2 * c + 1] - renderUv[2 * a + 1];
-            double det = du1 * dv2 - du2 * dv1;
-            if (Math.abs(det) < 1e-20) {
-                continue;
-            }
-            double inv = 1 / det;
-            double tx = (dv2 * e1x - dv1 * e2x) * inv;
-            double ty = (dv2 * e1y - dv1 * e2y) * inv;
-            double tz = (dv2 * e1z - dv1 * e2z) * inv;
-            double bx = (du1 * e2x - du2 * e1x) * inv;
-            double by = (du1 * e2y - du2 * e1y) * inv;
-            double bz = (du1 * e2z - du2 * e1z) * inv;
-            for (int corner = 0; corner < 3; corner++) {
-                int k = t[3 * f + corner];
-                tan[3 * k] += tx;
-                tan[3 * k + 1] += ty;
-                tan[3 * k + 2] += tz;
-                bit[3 * k] += bx;
-                bit[3 * k + 1] += by;
-                bit[3 * k + 2] += bz;
-            }
-        }
-        FloatBuffer out = (FloatBuffer) renderMesh.getBuffer(VertexBuffer.Type.Tangent).getData();
-        for (int i = 0; i < r; i++) {
-            double nx = nor.get(3 * i);
-            double ny = nor.get(3 * i + 1);
-            double nz = nor.get(3 * i + 2);
-            double tx = tan[3 * i];
-            double ty = tan[3 * i + 1];
-            double tz = tan[3 * i + 2];
-            double d = nx * tx + ny * ty + nz * tz;
-            tx -= d * nx;
-            ty -= d * ny;
-            tz -= d * nz;
-            double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
-            if (len < 1e-20) {
-                // any unit vector orthogonal to the normal
-                double ax = Math.abs(nx) < 0.9 ? 1 : 0;
-                double ay = 1 - ax;
-                tx = ay * nz;
-                ty = -ax * nz;
-                tz = ax * ny - ay * nx;
-                len = Math.sqrt(tx * tx + ty * ty + tz * tz);
-            }
-            tx /= len;
-            ty /= len;
-            tz /= len;
-            // handedness: sign of (n × t)·b
-            double cx = ny * tz - nz * ty;
-            double cy = nz * tx - nx * tz;
-            double cz = nx * ty - ny * tx;
-            double w = cx * bit[3 * i] + cy * bit[3 * i + 1] + cz * bit[3 * i + 2] < 0 ? -1 : 1;
-            out.put(4 * i, (float) tx).put(4 * i + 1, (float) ty).put(4 * i + 2, (float) tz).put(4 * i + 3, (float) w);
-        }
-        renderMesh.getBuffer(VertexBuffer.Type.Tangent).setUpdateNeeded();
     }
 
     // ------------------------------------------------------------------ simulation thread
 
     /**
-     * Starts a job of steps (simulation thread): first carries the cloth rigidly over the
+     * Starts a job of steps (simulation thread): first carries each cloth rigidly over the
      * dropped part of the frame's motion, if any ({@link ClothPins#teleport}).
      */
     void beginJob() {
-        double[] t = pins.teleport();
-        if (t != null && !suspended) {
-            solver.restore(RigidMotion.apply(solver.snapshot(), t));
+        if (!suspended) {
+            for (ClothPiece p : pieces) {
+                double[] t = p.pins().teleport();
+                if (t != null) {
+                    solver.restore(RigidMotion.apply(solver.snapshot(), t, pieces.size() == 1 ? null : p.nodes()));
+                }
+            }
         }
         failure = null;
         jobSteps = 0;
@@ -548,7 +445,9 @@ final class ClothSimulation {
         }
         long t0 = System.nanoTime();
         try {
-            pins.setTargets(solver, f);
+            for (ClothPiece p : pieces) {
+                p.pins().setTargets(solver, f);
+            }
             StepResult r = solver.step(dt);
             if (!ClothMetrics.allFinite(solver.positions()) || !ClothMetrics.allFinite(solver.velocities())) {
                 throw new IllegalStateException(name + ": the state turned non-finite at t = " + solver.time() + " s");
@@ -581,7 +480,7 @@ final class ClothSimulation {
     /**
      * Publishes the job's results on the render thread.
      *
-     * @param maxConsecutiveFailures failures in a row that suspend the cloth
+     * @param maxConsecutiveFailures failures in a row that suspend the cloths
      * @return the failure message of the job, or null
      */
     String renderFinishJob(int maxConsecutiveFailures) {
@@ -597,19 +496,17 @@ final class ClothSimulation {
         }
         if (jobSteps > 0 || f != null) {
             double maxStrain = ClothMetrics.maxStrain(model, displayed);
-            control.setStats(new ClothStats(steps, simTime, jobSteps > 0 ? jobNanos / 1e6 / jobSteps : Double.NaN,
+            ClothStats stats = new ClothStats(steps, simTime, jobSteps > 0 ? jobNanos / 1e6 / jobSteps : Double.NaN,
                     jobSteps > 0 ? (double) jobIterations / jobSteps : 0, jobRedStrain, maxStrain, jobContacts,
-                    jobConverged && f == null, failures));
+                    jobConverged && f == null, failures);
+            for (ClothPiece p : pieces) {
+                p.control.setStats(stats);
+            }
         }
         renderApply();
         failure = null;
         jobSteps = 0;
         return f;
-    }
-
-    /** @return the pin groups' current node sets: node → group index, −1 = free (read only) */
-    int[] pinGroups() {
-        return pins.groups();
     }
 
     @Override

@@ -17,15 +17,29 @@ final class RigidMotion {
      * @return the moved state
      */
     static SolverState apply(SolverState s, double[] motion) {
-        return new SolverState(move(s.positions(), motion, true), move(s.velocities(), motion, false),
-                move(s.previousPositions(), motion, true), move(s.previousVelocities(), motion, false), s.hasHistory(),
-                s.time(), s.tensions(), s.tensionStep(), s.corrections() == null ? null
-                        : move(s.corrections(), motion, false));
+        return apply(s, motion, null);
     }
 
-    private static double[] move(double[] v, double[] m, boolean point) {
-        double[] out = new double[v.length];
-        for (int i = 0; i < v.length; i += 3) {
+    /**
+     * The state with some nodes moved rigidly, as {@link #apply(SolverState, double[])} moves all.
+     *
+     * @param s the state (unaffected)
+     * @param motion {R (row-major 3×3), from (3), to (3)}
+     * @param nodes the nodes to move, or null for all
+     * @return the moved state
+     */
+    static SolverState apply(SolverState s, double[] motion, int[] nodes) {
+        return new SolverState(move(s.positions(), motion, true, nodes), move(s.velocities(), motion, false, nodes),
+                move(s.previousPositions(), motion, true, nodes), move(s.previousVelocities(), motion, false, nodes),
+                s.hasHistory(), s.time(), s.tensions(), s.tensionStep(), s.corrections() == null ? null
+                        : move(s.corrections(), motion, false, nodes));
+    }
+
+    private static double[] move(double[] v, double[] m, boolean point, int[] nodes) {
+        double[] out = v.clone();
+        int count = nodes == null ? v.length / 3 : nodes.length;
+        for (int k = 0; k < count; k++) {
+            int i = 3 * (nodes == null ? k : nodes[k]);
             double x = v[i] - (point ? m[9] : 0);
             double y = v[i + 1] - (point ? m[10] : 0);
             double z = v[i + 2] - (point ? m[11] : 0);

@@ -174,7 +174,7 @@ class ClothControlTest {
         // and the rendered mesh shows those positions: each render vertex, taken to world
         // coordinates by the Geometry's transform, is at its node
         FloatBuffer pos = (FloatBuffer) g.getMesh().getBuffer(VertexBuffer.Type.Position).getData();
-        int[] node = cloth.simulation().renderNodes();
+        int[] node = cloth.piece().renderNodes();
         for (int r = 0; r < node.length; r++) {
             g.getWorldTransform().transformVector(vec(pos, r), w);
             assertEquals(got[3 * node[r]], w.x, 1e-5);
@@ -403,7 +403,7 @@ class ClothControlTest {
             root.updateGeometricState();
             state.update(H);
             double[] x = cloth.getNodePositions();
-            int[] groups = cloth.simulation().pinGroups();
+            int[] groups = cloth.piece().pinGroups();
             for (int i = 0; i < groups.length; i++) {
                 if (groups[i] >= 0) {
                     Vector3f expected = hand.getWorldTransform().transformVector(
@@ -415,7 +415,7 @@ class ClothControlTest {
             }
             assertTrue(cloth.getStats().redStrain() <= 1e-3, "frame " + frame + ": " + cloth.getStats());
             FloatBuffer pos = (FloatBuffer) g.getMesh().getBuffer(VertexBuffer.Type.Position).getData();
-            int[] node = cloth.simulation().renderNodes();
+            int[] node = cloth.piece().renderNodes();
             Vector3f w = new Vector3f();
             for (int r = 0; r < node.length; r++) {
                 g.getWorldTransform().transformVector(vec(pos, r), w);

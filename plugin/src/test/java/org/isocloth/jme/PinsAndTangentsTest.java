@@ -41,7 +41,7 @@ class PinsAndTangentsTest {
 
     private static List<Integer> pinned(ClothControl cloth) {
         List<Integer> out = new ArrayList<>();
-        int[] groups = cloth.simulation().pinGroups();
+        int[] groups = cloth.piece().pinGroups();
         for (int i = 0; i < groups.length; i++) {
             if (groups[i] >= 0) {
                 out.add(i);

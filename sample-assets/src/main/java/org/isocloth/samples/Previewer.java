@@ -395,7 +395,7 @@ public class Previewer extends SimpleApplication {
             double[] x = c.getNodePositions();
             int best = -1;
             double bestD = Double.MAX_VALUE;
-            for (int i = 0; i < x.length / 3; i++) {
+            for (int i : c.getNodes()) {
                 double dx = x[3 * i] - p.x;
                 double dy = x[3 * i + 1] - p.y;
                 double dz = x[3 * i + 2] - p.z;
@@ -474,7 +474,7 @@ public class Previewer extends SimpleApplication {
             double[] x = c.getNodePositions();
             int count = 0;
             Vector3f w = new Vector3f();
-            for (int i = 0; i < x.length / 3; i++) {
+            for (int i : c.getNodes()) {
                 w.set((float) x[3 * i], (float) x[3 * i + 1], (float) x[3 * i + 2]);
                 Vector3f s = cam.getScreenCoordinates(w);
                 boolean inFront = s.z > 0 && s.z < 1;

@@ -108,10 +108,15 @@ public final class ScenePreview {
         this.assets = assets;
         this.colliderSpecs = new ArrayList<>(spec.colliders());
         ColorRGBA[] colours = {Showcase.CAPE, Showcase.FLAG, Showcase.TABLECLOTH, ColorRGBA.Orange};
-        if (spec.cloths().size() > 1) {
-            LOG.warning(spec.name() + ": the previewer steps every cloth on its own, so its cloths do not collide with"
-                    + " each other here; cloth run and cloth bake simulate "
-                    + (spec.solver().collideAcrossMaterials() ? "them" : "those of one material") + " together");
+        // the cloths cloth run simulates together form a cloth group, so that they collide here too
+        java.util.Map<ClothSpec, String> group = new java.util.IdentityHashMap<>();
+        for (List<ClothSpec> g : org.isocloth.scene.SceneCloth.groups(spec)) {
+            if (g.size() > 1) {
+                String name = String.join("+", g.stream().map(ClothSpec::name).toList());
+                for (ClothSpec member : g) {
+                    group.put(member, name);
+                }
+            }
         }
         for (int c = 0; c < spec.cloths().size(); c++) {
             ClothSpec cs = spec.cloths().get(c);
@@ -128,6 +133,7 @@ public final class ScenePreview {
             control.setSelfCollisions(cs.selfCollisionsIn(s));
             control.setProjection(s.projection().mode());
             control.setColliderContacts(s.colliderContacts().option());
+            control.setClothGroup(group.get(cs));
             double[] restNodes = null;
             for (PinSpec p : cs.pins()) {
                 Node n = new Node(cs.name() + " pin " + (pins.size() + attached.size()));

@@ -128,31 +128,9 @@ public final class SceneRun {
         return mesh;
     }
 
-    /**
-     * The scene's cloths in groups simulated together: each cloth joins the first group whose
-     * cloths it can be simulated with ({@link SceneCloth#simulatedTogether}),
-     * in the scene's order.
-     *
-     * @param scene the scene
-     * @return the groups, each non-empty
-     */
+    /** The scene's cloths in groups simulated together ({@link SceneCloth#groups}). */
     static List<List<ClothSpec>> groups(SceneSpec scene) {
-        List<List<ClothSpec>> groups = new ArrayList<>();
-        for (ClothSpec c : scene.cloths()) {
-            List<ClothSpec> home = null;
-            for (List<ClothSpec> g : groups) {
-                if (SceneCloth.simulatedTogether(scene, g.get(0), c)) {
-                    home = g;
-                    break;
-                }
-            }
-            if (home == null) {
-                home = new ArrayList<>();
-                groups.add(home);
-            }
-            home.add(c);
-        }
-        return groups;
+        return SceneCloth.groups(scene);
     }
 
     /**

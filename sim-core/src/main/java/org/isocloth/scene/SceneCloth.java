@@ -181,6 +181,33 @@ public final class SceneCloth {
                 && a.selfCollisionsIn(scene.solver()) == b.selfCollisionsIn(scene.solver());
     }
 
+    /**
+     * The scene's cloths in groups simulated together: each cloth joins the first group whose
+     * cloths it can be simulated with ({@link #simulatedTogether}),
+     * in the scene's order.
+     *
+     * @param scene the scene
+     * @return the groups, each non-empty
+     */
+    public static List<List<ClothSpec>> groups(SceneSpec scene) {
+        List<List<ClothSpec>> groups = new java.util.ArrayList<>();
+        for (ClothSpec c : scene.cloths()) {
+            List<ClothSpec> home = null;
+            for (List<ClothSpec> g : groups) {
+                if (simulatedTogether(scene, g.get(0), c)) {
+                    home = g;
+                    break;
+                }
+            }
+            if (home == null) {
+                home = new java.util.ArrayList<>();
+                groups.add(home);
+            }
+            home.add(c);
+        }
+        return groups;
+    }
+
     /** The solver's material for a scene file's material. */
     private static ClothMaterial material(MaterialSpec m) {
         return new ClothMaterial(m.density(), m.bendingStiffness(),

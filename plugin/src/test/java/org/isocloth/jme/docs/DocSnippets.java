@@ -7,10 +7,11 @@ import com.jme3.scene.Node;
 import com.jme3.scene.Spatial;
 import org.isocloth.jme.ClothAppState;
 import org.isocloth.jme.ClothColliderControl;
+import org.isocloth.jme.ClothControl;
 import org.isocloth.jme.SkinnedColliderControl;
 
 /**
- * The Java snippets of docs/colliders-jme.md that need only this module, verbatim, in the context
+ * The Java snippets of docs/jme.md and docs/colliders-jme.md that need only this module, verbatim, in the context
  * they assume, so that the compiler checks them (the Minie and Lemur modules compile theirs); {@link DocSnippetsTest} checks that each snippet in
  * the docs appears here.
  */
@@ -20,6 +21,13 @@ abstract class DocSnippets extends SimpleApplication {
     Node crate = new Node("crate");
     Node floor = new Node("floor");
     ClothAppState clothAppState;
+    Spatial shirt;
+    Spatial cape;
+
+    void layeredGarments() {
+        shirt.getControl(ClothControl.class).setClothGroup("jaime");
+        cape.getControl(ClothControl.class).setClothGroup("jaime");
+    }
 
     void sceneGraphColliders() {
         ball.addControl(ClothColliderControl.sphere(0.5f));                 // radius
