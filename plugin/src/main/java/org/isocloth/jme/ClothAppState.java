@@ -489,7 +489,7 @@ public class ClothAppState extends BaseAppState {
             try {
                 s.renderPrepare(gravity, frameColliders.sim(), skipped);
                 s.solver().setWind(new double[] {w.x, w.y, w.z});
-                s.solver().setAerodynamics(aerodynamics);
+                s.solver().setAerodynamics(s.controls().get(0).isAirForces() ? aerodynamics : null);
             } catch (RuntimeException ex) {
                 // renderPrepare first carries out a requested reset, which lifts a suspension; a
                 // cloth still suspended was reported when it was suspended

@@ -61,6 +61,8 @@ public class ClothControl extends AbstractControl {
     private SolverOptions.ColliderContacts colliderContacts = SolverOptions.ColliderContacts.PLANES;
     /** The cloths of one ClothAppState with this group are simulated together; null: alone. */
     private String clothGroup;
+    /** Whether the cloth feels the app state's per-triangle air forces. */
+    private boolean airForces = true;
     private List<PinGroup> pins = new ArrayList<>();
     /** The mesh the Geometry had before this control subdivided it (null until built). */
     private Mesh originalMesh;
@@ -316,6 +318,24 @@ public class ClothControl extends AbstractControl {
     /** @param on whether the cloth collides with itself (default true) */
     public void setSelfCollisions(boolean on) {
         this.selfCollisions = on;
+        parameterVersion++;
+    }
+
+    /** @return whether the cloth feels the app state's per-triangle air forces (default true) */
+    public boolean isAirForces() {
+        return airForces;
+    }
+
+    /**
+     * Shelters the cloth from the air forces the app state sets
+     * ({@link ClothAppState#setAerodynamics}), or exposes it again: a tablecloth indoors beside a
+     * flag in the wind. The linear drag of the material ({@link #setDrag}) is not affected. For
+     * cloths of a {@linkplain #setClothGroup group}, the first cloth's setting holds.
+     *
+     * @param on whether the cloth feels the air forces (default true)
+     */
+    public void setAirForces(boolean on) {
+        airForces = on;
         parameterVersion++;
     }
 
@@ -630,6 +650,7 @@ public class ClothControl extends AbstractControl {
         c.write(projection, "projection", ProjectionMode.AUTO);
         c.write(colliderContacts, "colliderContacts", SolverOptions.ColliderContacts.PLANES);
         c.write(clothGroup, "clothGroup", null);
+        c.write(airForces, "airForces", true);
         c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
         c.write(originalMesh, "originalMesh", null);
     }
@@ -664,6 +685,7 @@ public class ClothControl extends AbstractControl {
         colliderContacts = c.readEnum("colliderContacts", SolverOptions.ColliderContacts.class,
                 SolverOptions.ColliderContacts.PLANES);
         clothGroup = c.readString("clothGroup", null);
+        airForces = c.readBoolean("airForces", true);
         if (clothGroup != null && clothGroup.isBlank()) {
             throw new IOException("ClothControl: clothGroup: must not be blank");
         }

@@ -240,7 +240,7 @@ final class ClothRoster {
             ClothControl c = p.control;
             if (!c.getSolverSettings().equals(first.getSolverSettings()) || c.getProjection() != first.getProjection()
                     || c.getColliderContacts() != first.getColliderContacts()
-                    || c.isSelfCollisions() != first.isSelfCollisions()) {
+                    || c.isSelfCollisions() != first.isSelfCollisions() || c.isAirForces() != first.isAirForces()) {
                 LOG.log(Level.WARNING, "cloth ''{0}'': its solver settings differ from those of ''{1}'', the first"
                         + " cloth of group ''{2}''; the group is simulated with the first cloth''s",
                         new Object[] {c.getGeometry().getName(), first.getGeometry().getName(), c.getClothGroup()});

@@ -363,7 +363,7 @@ class ClothPlaybackControlTest {
         try (CacheReader r = CacheReader.open(cache)) {
             GltfExport.writeFrame(r, 6, out.resolve("frame6.gltf"));
             GltfExport.writeFrame(r, 6, out.resolve("frame6.glb"));
-            GltfExport.writeRange(r, 2, 8, out.resolve("range.glb"));
+            GltfExport.writeFlipbook(r, 2, 8, out.resolve("flipbook.glb"));
         }
         seamed.setFrame(6);
         plain.setFrame(6);
@@ -374,7 +374,7 @@ class ClothPlaybackControlTest {
             assertSameMesh(seamed.getRenderMesh(), geos.get(0).getMesh());
             assertSameMesh(plain.getRenderMesh(), geos.get(1).getMesh());
         }
-        Spatial range = assets.loadModel("range.glb");
+        Spatial range = assets.loadModel("flipbook.glb");
         for (int k = 2; k <= 8; k++) {
             Spatial frameNode = ((Node) range).getChild(String.format(Locale.ROOT, "frame_%04d", k));
             assertNotNull(frameNode, "frame node " + k);
@@ -401,6 +401,94 @@ class ClothPlaybackControlTest {
             for (int k = 2; k <= 8; k++) {
                 Spatial frameNode = ((Node) range).getChild(String.format(Locale.ROOT, "frame_%04d", k));
                 assertEquals(k == visible ? 1f : 0f, frameNode.getLocalScale().x, 1e-4f, "t = " + t + " frames, node " + k);
+            }
+        }
+    }
+
+    @Test
+    void exportedMorphAnimationLoadsInJmeAsOneMeshPerClothWithEveryFramesPositions() throws IOException {
+        DesktopAssetManager assets = new DesktopAssetManager(true);
+        Path out = dir.resolve("gltf-morph");
+        Files.createDirectories(out);
+        assets.registerLocator(out.toString(), FileLocator.class);
+        ClothPlaybackControl seamed = new ClothPlaybackControl(cache);
+        ClothPlaybackControl plain = new ClothPlaybackControl(cache);
+        plain.setCloth(1);
+        geometry("a").addControl(seamed);
+        geometry("b").addControl(plain);
+        ClothPlaybackControl[] controls = {seamed, plain};
+        try (CacheReader r = CacheReader.open(cache)) {
+            GltfExport.writeRange(r, 2, 8, out.resolve("range.glb"));
+            GltfExport.writeRange(r, 2, 8, out.resolve("range.gltf"));
+        }
+        int count = 7; // frames 2..8
+        for (String name : new String[] {"range.glb", "range.gltf"}) {
+            Spatial model = assets.loadModel(name);
+            List<Geometry> geos = geometries(model);
+            assertEquals(2, geos.size(), name + ": one Geometry per cloth");
+            Geometry[] byCloth = new Geometry[2];
+            for (Geometry g : geos) {
+                // jME names a node's Geometry after its mesh and the primitive: "seamed_0", "plain_0"
+                byCloth[g.getName().startsWith("seamed") ? 0 : 1] = g;
+            }
+            assertTrue(byCloth[1].getName().startsWith("plain"), byCloth[1].getName());
+            // without animation the loaded meshes are frame 2, the range's first
+            seamed.setFrame(2);
+            plain.setFrame(2);
+            for (int c = 0; c < 2; c++) {
+                assertSameMesh(controls[c].getRenderMesh(), byCloth[c].getMesh());
+                assertEquals(count, byCloth[c].getMesh().getMorphTargets().length, name + ": one target per frame");
+                assertEquals(String.format(Locale.ROOT, "frame_%04d", 5),
+                        byCloth[c].getMesh().getMorphTargets()[3].getName(), "targets are named after scene frames");
+            }
+            com.jme3.anim.AnimComposer composer = findComposer(model);
+            assertNotNull(composer, "the loader made an AnimComposer");
+            com.jme3.anim.AnimClip clip = composer.getAnimClip("bake");
+            assertNotNull(clip, composer.getAnimClipsNames().toString());
+            assertEquals(count / FPS, clip.getLength(), 1e-6, "7 frames of 1/fps each");
+            com.jme3.anim.MorphTrack[] tracks = new com.jme3.anim.MorphTrack[2];
+            for (com.jme3.anim.AnimTrack<?> t : clip.getTracks()) {
+                com.jme3.anim.MorphTrack m = (com.jme3.anim.MorphTrack) t;
+                tracks[m.getTarget() == byCloth[0] ? 0 : 1] = m;
+            }
+            assertEquals(2, clip.getTracks().length, "one MorphTrack per cloth");
+            assertSame(byCloth[1], tracks[1].getTarget());
+            for (int j = 0; j < count; j++) {
+                // inside frame 2 + j, the clip's weights are one-hot on target j, so the morphed
+                // positions base + Σ w_i·target_i are base + target j = frame 2 + j up to the float
+                // rounding of the stored difference (half an ulp of a displacement below 1 m, 6e-8 m)
+                double t = (j + 0.5) / FPS;
+                seamed.setFrame(2 + j);
+                plain.setFrame(2 + j);
+                for (int c = 0; c < 2; c++) {
+                    Mesh mesh = byCloth[c].getMesh();
+                    float[] w = new float[count];
+                    tracks[c].getDataAtTime(t, w);
+                    for (int i = 0; i < count; i++) {
+                        assertEquals(i == j ? 1f : 0f, w[i], 1e-6f, name + " t = " + t + " target " + i);
+                    }
+                    FloatBuffer base = (FloatBuffer) mesh.getBuffer(VertexBuffer.Type.Position).getData();
+                    FloatBuffer expected = (FloatBuffer) controls[c].getRenderMesh()
+                            .getBuffer(VertexBuffer.Type.Position).getData();
+                    assertEquals(expected.limit(), base.limit());
+                    for (int v = 0; v < base.limit(); v++) {
+                        double x = base.get(v);
+                        for (int i = 0; i < count; i++) {
+                            x += w[i] * mesh.getMorphTargets()[i].getBuffer(VertexBuffer.Type.Position).get(v);
+                        }
+                        assertEquals(expected.get(v), x, 1e-6, name + " cloth " + c + " frame " + (2 + j)
+                                + " coordinate " + v);
+                    }
+                }
+            }
+            // the composer applies the same weights to the geometries' morph state
+            ((com.jme3.anim.tween.action.ClipAction) composer.action("bake")).setTransitionLength(0);
+            composer.setCurrentAction("bake");
+            composer.setTime(com.jme3.anim.AnimComposer.DEFAULT_LAYER, 4.5 / FPS);
+            composer.update(0);
+            float[] state = byCloth[0].getMorphState();
+            for (int i = 0; i < count; i++) {
+                assertEquals(i == 4 ? 1f : 0f, state[i], 1e-6f, "morph state " + i + " at 4.5 frames");
             }
         }
     }

@@ -2,35 +2,24 @@ package org.isocloth.samples;
 
 import com.jme3.app.SimpleApplication;
 import com.jme3.app.state.ScreenshotAppState;
-import com.jme3.input.ChaseCamera;
 import com.jme3.input.KeyInput;
 import com.jme3.input.controls.ActionListener;
 import com.jme3.input.controls.KeyTrigger;
 import com.jme3.light.AmbientLight;
 import com.jme3.light.DirectionalLight;
 import com.jme3.math.ColorRGBA;
-import com.jme3.math.FastMath;
 import com.jme3.math.Vector3f;
-import com.jme3.post.SceneProcessor;
-import com.jme3.profile.AppProfiler;
-import com.jme3.renderer.RenderManager;
-import com.jme3.renderer.ViewPort;
 import com.jme3.renderer.queue.RenderQueue;
 import com.jme3.scene.Geometry;
 import com.jme3.scene.Node;
 import com.jme3.system.AppSettings;
-import com.jme3.texture.FrameBuffer;
-import com.jme3.util.BufferUtils;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.imageio.ImageIO;
 import org.isocloth.jme.ClothAppState;
 import org.isocloth.jme.lemur.ClothPanelState;
 
@@ -41,7 +30,8 @@ import org.isocloth.jme.lemur.ClothPanelState;
  * a tablecloth on a table.
  *
  * <p>Keys: C cycles the character's animation clips, Space pauses, N steps once, R starts the
- * scene over, S saves it ({@link #save()}), F12 (or PrtSc) saves a screenshot in the working
+ * scene over, S saves it ({@link #save()}), H hides and shows the panels, F frames the cloth the
+ * panel has selected, Home puts the camera back, F12 (or PrtSc) saves a screenshot in the working
  * directory. A right click on a cloth
  * pins the node under the cursor where it is (a second click releases it); a right-button drag
  * pins every node seen inside the rectangle.
@@ -49,14 +39,17 @@ import org.isocloth.jme.lemur.ClothPanelState;
  * <p>Options: {@code --click X,Y} right-clicks at a pixel (y up) once the cloth is built;
  * {@code --box X0,Y0,X1,Y1} right-drags over that rectangle; {@code --clip NAME} starts the
  * character on that clip (the clip list at the top right, or C, changes it);
- * {@code --screenshot FILE --frames N} renders N frames, writes the last one to FILE
- * (PNG) and exits (used by the rendered test); {@code --size WxH}.
+ * {@code --select NAME} selects that cloth in the panel and frames it; {@code --hide-panel} starts
+ * with the panels hidden; {@code --screenshot FILE --frames N} renders N frames, writes the last
+ * one to FILE (PNG) with the selected cloth's silhouette beside it ({@link FrameCapture}) and
+ * exits; {@code --record DIR} writes every frame to DIR and {@code --gif FILE} an animated GIF of
+ * them (both with {@code --frames N}); {@code --size WxH}. With any of these the frame time is a
+ * fixed 1/60 s and the solver runs on the render thread, so a run gives the same pictures.
  */
 public class Previewer extends SimpleApplication {
     private static final Logger LOG = Logger.getLogger(Previewer.class.getName());
 
-    private final Path screenshot;
-    private final int screenshotFrames;
+    private final FrameCapture.Outputs outputs;
     /** The scene shown (the showcase, {@link #defaultScene()}, unless a file is given). */
     org.isocloth.scene.SceneSpec sceneSpec;
     /** Where S saves ({@code NAME-edited.json}); the working directory by default. */
@@ -68,9 +61,14 @@ public class Previewer extends SimpleApplication {
     private ClothAppState cloth;
     /** The clip list (showcase only), and the clip asked for with {@code --clip}. */
     private ClipPanelState clipPanel;
+    private ClothPanelState panel;
+    private PreviewCamera camera;
     String startClip;
+    /** The cloth to select and frame once built ({@code --select}), or null. */
+    String selectName;
+    /** Whether the panels start hidden ({@code --hide-panel}). */
+    boolean hidePanel;
     private int frames;
-    private volatile boolean written;
 
     /**
      * @param screenshot where to write a PNG and exit after {@code frames} frames, or null to run
@@ -78,8 +76,16 @@ public class Previewer extends SimpleApplication {
      * @param frames frames to render before the screenshot
      */
     public Previewer(Path screenshot, int frames) {
-        this.screenshot = screenshot;
-        this.screenshotFrames = frames;
+        this(new FrameCapture.Outputs(screenshot, null, null, frames));
+    }
+
+    /** @param outputs what to write of the rendered frames (all paths null: run interactively) */
+    Previewer(FrameCapture.Outputs outputs) {
+        this.outputs = outputs;
+    }
+
+    private boolean capturing() {
+        return outputs.screenshot() != null || outputs.recordDirectory() != null || outputs.gif() != null;
     }
 
     /**
@@ -89,6 +95,10 @@ public class Previewer extends SimpleApplication {
      */
     public static void main(String[] args) {
         Path shot = null;
+        Path record = null;
+        Path gif = null;
+        String select = null;
+        boolean hide = false;
         Path scene = null;
         java.util.List<com.jme3.math.Vector2f> clicks = new java.util.ArrayList<>();
         java.util.List<com.jme3.math.Vector2f[]> boxes = new java.util.ArrayList<>();
@@ -99,6 +109,10 @@ public class Previewer extends SimpleApplication {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--screenshot" -> shot = Path.of(value(args, ++i, "--screenshot"));
+                case "--record" -> record = Path.of(value(args, ++i, "--record"));
+                case "--gif" -> gif = Path.of(value(args, ++i, "--gif"));
+                case "--select" -> select = value(args, ++i, "--select");
+                case "--hide-panel" -> hide = true;
                 case "--frames" -> frames = parsePositive(value(args, ++i, "--frames"), "--frames");
                 case "--clip" -> clipName = value(args, ++i, "--clip");
                 case "--box" -> {
@@ -129,14 +143,17 @@ public class Previewer extends SimpleApplication {
                 default -> {
                     if (args[i].startsWith("--") || scene != null) {
                         fail("unknown option " + args[i]
-                                + " (usage: cloth preview [SCENE.json] [--screenshot FILE --frames N] [--size WxH]"
-                                + " [--click X,Y] [--box X0,Y0,X1,Y1] [--clip NAME])");
+                                + " (usage: cloth preview [SCENE.json] [--screenshot FILE] [--record DIR] [--gif FILE]"
+                                + " [--frames N] [--size WxH] [--select CLOTH] [--hide-panel] [--click X,Y]"
+                                + " [--box X0,Y0,X1,Y1] [--clip NAME])");
                     }
                     scene = Path.of(args[i]);
                 }
             }
         }
-        Previewer app = new Previewer(shot, frames);
+        Previewer app = new Previewer(new FrameCapture.Outputs(shot, record, gif, frames));
+        app.selectName = select;
+        app.hidePanel = hide;
         try {
             app.sceneSpec = org.isocloth.scene.SceneReader.read(scene != null ? scene : app.defaultScene());
             // the cloth and collider meshes are read here, as `cloth run` reads them, so that a
@@ -148,6 +165,11 @@ public class Previewer extends SimpleApplication {
             for (org.isocloth.scene.ColliderSpec c : app.sceneSpec.colliders()) {
                 org.isocloth.cli.SceneRun.buildCollider(c);
             }
+            String wanted = select;
+            if (wanted != null && app.sceneSpec.cloths().stream().noneMatch(c -> c.name().equals(wanted))) {
+                fail("--select: the scene has no cloth '" + wanted + "' (it has "
+                        + String.join(", ", app.sceneSpec.cloths().stream().map(c -> c.name()).toList()) + ")");
+            }
         } catch (org.isocloth.InputException e) {
             fail(e.getMessage());
         } catch (IOException e) {
@@ -156,14 +178,15 @@ public class Previewer extends SimpleApplication {
         app.pendingClicks.addAll(clicks);
         app.pendingBoxes.addAll(boxes);
         app.startClip = clipName;
-        if (shot != null) {
+        boolean capture = app.capturing();
+        if (capture) {
             app.setTimer(new FixedTimer());
         }
         AppSettings settings = new AppSettings(true);
         settings.setTitle("IsoCloth previewer");
         settings.setResolution(width, height);
-        settings.setSamples(shot == null ? 4 : 0);
-        settings.setVSync(shot == null);
+        settings.setSamples(capture ? 0 : 4);
+        settings.setVSync(!capture);
         settings.setRenderer(AppSettings.LWJGL_OPENGL32);
         settings.setAudioRenderer(null);
         app.setSettings(settings);
@@ -217,14 +240,20 @@ public class Previewer extends SimpleApplication {
         shown = preview.root();
         preview.configure(cloth);
         cloth.setAnimator(preview::animate);
-        Geometry floorMarker = new Geometry("grid", new com.jme3.scene.debug.Grid(21, 21, 0.1f));
-        floorMarker.setLocalTranslation(-1, 0, -1);
-        floorMarker.setMaterial(Showcase.lit(assetManager, ColorRGBA.DarkGray));
-        shown.attachChild(floorMarker);
+        shown.setShadowMode(com.jme3.renderer.queue.RenderQueue.ShadowMode.CastAndReceive);
         rootNode.attachChild(shown);
+        com.jme3.shadow.DirectionalLightShadowRenderer shadows =
+                new com.jme3.shadow.DirectionalLightShadowRenderer(assetManager, 2048, 2);
+        shadows.setLight(sun);
+        shadows.setShadowIntensity(0.45f);
+        shadows.setEdgeFilteringMode(com.jme3.shadow.EdgeFilteringMode.PCF4);
+        viewPort.addProcessor(shadows);
         stateManager.attach(cloth);
-        ClothPanelState panel = new ClothPanelState(cloth);
+        panel = new ClothPanelState(cloth);
         panel.setResetStartsOver(true); // the character and the pins attached to it start over too
+        if (capturing()) {
+            panel.setRefreshInterval(0); // every captured frame shows its own statistics
+        }
         stateManager.attach(panel);
         List<String> clips = preview.characterClips();
         if (!clips.isEmpty()) {
@@ -241,20 +270,7 @@ public class Previewer extends SimpleApplication {
         }
 
         flyCam.setEnabled(false);
-        Node target = new Node("camera target");
-        target.setLocalTranslation(0, 0.8f, 0);
-        rootNode.attachChild(target);
-        ChaseCamera chase = new ChaseCamera(cam, target, inputManager);
-        chase.setDefaultDistance(4.2f);
-        chase.setMinDistance(1);
-        chase.setMaxDistance(12);
-        chase.setDefaultHorizontalRotation(-FastMath.HALF_PI - 0.5f);
-        chase.setDefaultVerticalRotation(0.25f);
-        chase.setInvertVerticalAxis(true);
-        chase.setSmoothMotion(false);
-        // left drag orbits; the right button is for pins (click: one node, drag: a box)
-        chase.setToggleRotationTrigger(new com.jme3.input.controls.MouseButtonTrigger(
-                com.jme3.input.MouseInput.BUTTON_LEFT));
+        camera = new PreviewCamera(cam, rootNode, inputManager);
 
         ScreenshotAppState shots = new ScreenshotAppState("", "isocloth-preview");
         stateManager.attach(shots);
@@ -264,6 +280,9 @@ public class Previewer extends SimpleApplication {
         inputManager.addMapping("step", new KeyTrigger(KeyInput.KEY_N));
         inputManager.addMapping("reset", new KeyTrigger(KeyInput.KEY_R));
         inputManager.addMapping("save", new KeyTrigger(KeyInput.KEY_S));
+        inputManager.addMapping("panels", new KeyTrigger(KeyInput.KEY_H));
+        inputManager.addMapping("frame", new KeyTrigger(KeyInput.KEY_F));
+        inputManager.addMapping("home", new KeyTrigger(KeyInput.KEY_HOME));
         inputManager.addMapping("pin", new com.jme3.input.controls.MouseButtonTrigger(
                 com.jme3.input.MouseInput.BUTTON_RIGHT));
         ActionListener keys = (name, pressed, tpf) -> {
@@ -281,11 +300,15 @@ public class Previewer extends SimpleApplication {
                 case "pause" -> cloth.setPaused(!cloth.isPaused());
                 case "step" -> cloth.singleStep();
                 case "reset" -> cloth.restart();
+                case "panels" -> showPanels(!panel.isEnabled());
+                case "frame" -> frameSelected();
+                case "home" -> camera.reset();
                 default -> {
                 }
             }
         };
-        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset", "save");
+        inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset", "save", "panels", "frame",
+                "home");
         ActionListener pins = (name, pressed, tpf) -> {
             com.jme3.math.Vector2f at = inputManager.getCursorPosition().clone();
             if (pressed) {
@@ -301,14 +324,38 @@ public class Previewer extends SimpleApplication {
         };
         inputManager.addListener(pins, "pin");
         setDisplayStatView(false);
-        setDisplayFps(screenshot == null);
+        setDisplayFps(!capturing());
 
-        if (screenshot != null) {
-            // deterministic frames for the rendered test: a fixed frame time, threading off
+        if (capturing()) {
+            // deterministic frames: a fixed frame time, threading off
             cloth.setThreaded(false);
             // the GUI viewport renders last: capture there so the panel is in the picture
-            guiViewPort.addProcessor(new Capture());
+            guiViewPort.addProcessor(new FrameCapture(outputs, cam, this::selectedGeometry, this::stop));
         }
+        if (hidePanel) {
+            showPanels(false);
+        }
+    }
+
+    /** Shows or hides the cloth panel and the clip list (H). */
+    void showPanels(boolean show) {
+        panel.setEnabled(show);
+        if (clipPanel != null) {
+            clipPanel.setEnabled(show);
+        }
+    }
+
+    /** Points the camera at the cloth the panel has selected (F). */
+    private void frameSelected() {
+        com.jme3.scene.Geometry g = selectedGeometry();
+        if (g != null) {
+            camera.frame(g);
+        }
+    }
+
+    private com.jme3.scene.Geometry selectedGeometry() {
+        org.isocloth.jme.ClothControl c = panel.getSelectedCloth();
+        return c == null ? null : c.getGeometry();
     }
 
     /** Right clicks to make (pixel positions, y up) once the cloth is built: {@code --click X,Y}. */
@@ -321,6 +368,14 @@ public class Previewer extends SimpleApplication {
     public void simpleUpdate(float tpf) {
         frames++;
         if (frames == 2) {
+            if (selectName != null) {
+                for (org.isocloth.jme.ClothControl c : preview.cloths()) {
+                    if (c.getGeometry().getName().equals(selectName)) {
+                        panel.selectCloth(c);
+                        camera.frame(c.getGeometry());
+                    }
+                }
+            }
             for (com.jme3.math.Vector2f c : pendingClicks) {
                 togglePin(c);
             }
@@ -582,7 +637,7 @@ public class Previewer extends SimpleApplication {
             }
             org.isocloth.scene.SceneSpec placed = new org.isocloth.scene.SceneSpec(edited.name(), out, edited.fps(),
                     edited.frames(), edited.substeps(), edited.gravity(), edited.solver(), edited.cloths(), colliders,
-                    edited.wind(), edited.gust());
+                    edited.wind(), edited.gust(), edited.aerodynamics());
             Path tmp = Files.createTempFile(dir, "scene", ".json.tmp");
             Files.writeString(tmp, org.isocloth.scene.SceneWriter.toJson(placed));
             Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
@@ -598,76 +653,5 @@ public class Previewer extends SimpleApplication {
     /** @return the current animation clip ("" without a character) */
     public String currentClip() {
         return clipPanel != null ? clipPanel.current() : "";
-    }
-
-    /** Reads the framebuffer after the screenshot frame and writes the PNG. */
-    private final class Capture implements SceneProcessor {
-        private RenderManager rm;
-        private boolean initialized;
-
-        @Override
-        public void initialize(RenderManager renderManager, ViewPort vp) {
-            rm = renderManager;
-            initialized = true;
-        }
-
-        @Override
-        public void reshape(ViewPort vp, int w, int h) {
-        }
-
-        @Override
-        public boolean isInitialized() {
-            return initialized;
-        }
-
-        @Override
-        public void preFrame(float tpf) {
-        }
-
-        @Override
-        public void postQueue(RenderQueue rq) {
-        }
-
-        @Override
-        public void postFrame(FrameBuffer out) {
-            if (written || frames < screenshotFrames) {
-                return;
-            }
-            int w = cam.getWidth();
-            int h = cam.getHeight();
-            ByteBuffer buffer = BufferUtils.createByteBuffer(w * h * 4);
-            rm.getRenderer().readFrameBuffer(out, buffer);
-            BufferedImage image = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-            for (int y = 0; y < h; y++) {
-                for (int x = 0; x < w; x++) {
-                    int i = ((h - 1 - y) * w + x) * 4;
-                    int r = buffer.get(i) & 0xff;
-                    int g = buffer.get(i + 1) & 0xff;
-                    int b = buffer.get(i + 2) & 0xff;
-                    image.setRGB(x, y, (r << 16) | (g << 8) | b);
-                }
-            }
-            try {
-                Path parent = screenshot.toAbsolutePath().getParent();
-                Files.createDirectories(parent);
-                Path tmp = Files.createTempFile(parent, "preview", ".png.tmp");
-                ImageIO.write(image, "png", tmp.toFile());
-                Files.move(tmp, screenshot, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-                written = true;
-                LOG.log(Level.INFO, "screenshot written to {0} after {1} frames", new Object[] {screenshot, frames});
-            } catch (IOException e) {
-                LOG.log(Level.SEVERE, "could not write the screenshot " + screenshot + ": " + e.getMessage(), e);
-            }
-            stop();
-        }
-
-        @Override
-        public void cleanup() {
-        }
-
-        @Override
-        public void setProfiler(AppProfiler profiler) {
-        }
     }
 }

@@ -122,7 +122,8 @@ public final class ScenePreview {
             ClothSpec cs = spec.cloths().get(c);
             TriMesh mesh = baseMesh(cs);
             Geometry g = new Geometry(cs.name(), toJme(mesh));
-            g.setMaterial(Showcase.lit(assets, colours[c % colours.length]));
+            g.setMaterial(Showcase.fabric(assets, colours[c % colours.length]));
+            g.setShadowMode(com.jme3.renderer.queue.RenderQueue.ShadowMode.CastAndReceive);
             ClothControl control = new ClothControl(material(cs.material()));
             SolverSpec s = spec.solver();
             control.setIntegrator(s.integrator() == org.isocloth.scene.Integrator.BDF2
@@ -134,6 +135,7 @@ public final class ScenePreview {
             control.setProjection(s.projection().mode());
             control.setColliderContacts(s.colliderContacts().option());
             control.setClothGroup(group.get(cs));
+            control.setAirForces(cs.aerodynamics());
             double[] restNodes = null;
             for (PinSpec p : cs.pins()) {
                 Node n = new Node(cs.name() + " pin " + (pins.size() + attached.size()));
@@ -199,13 +201,17 @@ public final class ScenePreview {
                 setTranslation(n, s.point());
                 yTo(s.normal(), rotation);
                 control = ClothColliderControl.plane();
-                shape = new Geometry(c.name(), new Box(3, 0.001f, 3));
+                Box floor = new Box(3, 0.001f, 3);
+                floor.scaleTextureCoordinates(new com.jme3.math.Vector2f(6, 6));
+                shape = new Geometry(c.name(), floor);
             }
             n.setLocalRotation(quaternion(rotation));
             if (!Double.isNaN(a.friction())) {
                 control.setFriction((float) a.friction());
             }
-            shape.setMaterial(grey);
+            shape.setMaterial(a instanceof PlaneSpec ? Showcase.floor(assets) : grey);
+            shape.setShadowMode(a instanceof PlaneSpec ? com.jme3.renderer.queue.RenderQueue.ShadowMode.Receive
+                    : com.jme3.renderer.queue.RenderQueue.ShadowMode.CastAndReceive);
             n.attachChild(shape);
             n.addControl(control);
             root.attachChild(n);
@@ -533,7 +539,7 @@ public final class ScenePreview {
                 Vector3f hi = g.getMax();
                 pinsOut.add(PinSpec.fixed(new double[] {lo.x, lo.y, lo.z}, new double[] {hi.x, hi.y, hi.z}));
             }
-            out.add(new ClothSpec(cs.name(), cs.mesh(), ms, pinsOut, cs.selfCollisions()));
+            out.add(new ClothSpec(cs.name(), cs.mesh(), ms, pinsOut, cs.selfCollisions(), cloths.get(c).isAirForces()));
         }
         ClothControl first = cloths.get(0);
         SolverSpec solver = new SolverSpec(first.getIntegrator() == org.isocloth.solver.Integrator.BDF2

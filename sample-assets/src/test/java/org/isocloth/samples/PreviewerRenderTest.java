@@ -128,7 +128,7 @@ class PreviewerRenderTest {
         assertTrue(glass >= 10000, figures);
     }
 
-    private static String classpath() {
+    static String classpath() {
         String cp = System.getProperty("java.class.path");
         String surefire = System.getProperty("surefire.test.class.path");
         if (!cp.contains("jme3-lwjgl3") && surefire != null && !surefire.isBlank()) {
@@ -137,7 +137,7 @@ class PreviewerRenderTest {
         return cp;
     }
 
-    private static Path onPath(String exe) {
+    static Path onPath(String exe) {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             Path p = Paths.get(dir, exe);
             if (Files.isExecutable(p)) {

@@ -49,7 +49,7 @@ class SampleScenesTest {
         // (a 30×30 curtain pinned along its top edge, 120 frames, BE), a sheet dragged by moving
         // pins (25×15 cells, BDF2, 90 frames), and the previewer's default scene (showcase.json,
         // 240 frames: a cape attached to Jaime's back as Jaime walks, played from a baked cache,
-        // a flag in gusty wind, a tablecloth on a table). Every frame: red strain within the 0.001
+        // a flag flying in the air forces, a tablecloth on a table). Every frame: red strain within the 0.001
         // tolerance, no self-intersection, no cloth node inside a collider, every step converged.
         for (String name : new String[] {"curtain.json", "drag-pins.json", "showcase.json"}) {
             assertEveryFrameClean(name, Double.POSITIVE_INFINITY);

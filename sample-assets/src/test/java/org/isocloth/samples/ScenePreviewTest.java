@@ -148,9 +148,9 @@ class ScenePreviewTest {
     @Test
     void theShowcaseRunsLikeClothRunAndSavesWithAnotherClip() throws Exception {
         // The previewer's default scene (showcase.json): a cape attached to Jaime's back while
-        // Jaime walks (a baked cycle, shown as the textured model), a flag in gusty wind, a
+        // Jaime walks (a baked cycle, shown as the textured model), a flag flying in the air forces, a
         // tablecloth on a table. The previewer and `cloth run` must step it alike: the same
-        // gusts, the same attached pins (the previewer moves them through a float scene-graph
+        // air forces, the same attached pins (the previewer moves them through a float scene-graph
         // transform), the same character cache: over the first three frames the two agree to the
         // float rounding of the previewer's input (5e-8 m measured; asserted below 1e-6 m). From
         // there the flapping flag and the tablecloth's contacts let the projections' stopping
@@ -168,7 +168,9 @@ class ScenePreviewTest {
         assertEquals("Walk", preview.characterClip());
         Node root = new Node("root");
         ClothAppState state = synchronousState(preview, root);
-        assertEquals(0.5f, state.getGust(), 0);
+        assertEquals(spec.aerodynamics(), state.getAerodynamics());
+        assertEquals(java.util.List.of(false, true, false),
+                preview.cloths().stream().map(ClothControl::isAirForces).toList(), "only the flag is in the air");
         SceneRun run = new SceneRun(spec);
         run.startFrames();
         double[] worst = compare(run, preview, root, state, 10);
@@ -188,6 +190,8 @@ class ScenePreviewTest {
         assertTrue(Files.size(cache.path()) > 0);
         assertEquals(spec.cloths().get(0).pins(), back.cloths().get(0).pins(), "the attached pins are saved");
         assertEquals(spec.gust(), back.gust());
+        assertEquals(spec.aerodynamics(), back.aerodynamics());
+        assertEquals(spec.cloths().get(2).aerodynamics(), back.cloths().get(2).aerodynamics());
         SceneRun again = new SceneRun(back);
         again.startFrames();
         double[] afterRestart = compare(again, preview, root, state, 5);

@@ -13,10 +13,12 @@ import org.isocloth.cache.GltfExport;
 import org.isocloth.cache.ObjExport;
 
 /**
- * {@code cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH}: writes frames
- * of a bake cache as OBJ (one frame, the layout of {@code cloth run}'s OBJs) or glTF 2.0 (one
- * frame, or a range as a flipbook animation; {@code .gltf} or {@code .glb} by the extension).
- * Frame numbers are scene frame numbers, as in {@code bake --frames} and metrics.csv.
+ * {@code cloth export CACHE --frame N|--frames A:B [--flipbook] --format obj|gltf --out PATH}:
+ * writes frames of a bake cache as OBJ (one frame, the layout of {@code cloth run}'s OBJs) or glTF
+ * 2.0 ({@code .gltf} or {@code .glb} by the extension): one frame, or a range as one mesh per cloth
+ * with a morph-target animation ({@link GltfExport#writeRange}), or with {@code --flipbook} as a
+ * flipbook of one node per frame ({@link GltfExport#writeFlipbook}). Frame numbers are scene frame
+ * numbers, as in {@code bake --frames} and metrics.csv.
  *
  * <p>Everything the command line names is checked before a frame is read: the cache must be a
  * regular file, every frame of the range must be in the cache, {@code --out} must not be a
@@ -34,10 +36,14 @@ final class Export {
         String format = null;
         int[] range = null;
         boolean single = false;
+        boolean flipbook = false;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--out":
                     file = Path.of(Main.value(args, ++i, "--out"));
+                    break;
+                case "--flipbook":
+                    flipbook = true;
                     break;
                 case "--format":
                     format = Main.value(args, ++i, "--format").toLowerCase(Locale.ROOT);
@@ -64,7 +70,7 @@ final class Export {
         }
         if (cache == null) {
             throw new InputException("export: missing CACHE (usage: cloth export CACHE --frame N|--frames A:B"
-                    + " --format obj|gltf --out PATH)");
+                    + " [--flipbook] --format obj|gltf --out PATH)");
         }
         if (range == null) {
             throw new InputException("export: missing --frame N or --frames A:B");
@@ -78,6 +84,10 @@ final class Export {
         if (!format.equals("obj") && !format.equals("gltf")) {
             throw new InputException("--format: unknown format '" + UserFiles.shown(format)
                     + "' (expected obj or gltf)");
+        }
+        if (flipbook && (single || !format.equals("gltf"))) {
+            throw new InputException("--flipbook: a flipbook is a glTF frame range; use it with --format gltf"
+                    + " --frames A:B");
         }
         if (format.equals("obj") && !single && range[0] != range[1]) {
             throw new InputException("--format obj writes one frame; use --frame N, or --format gltf for the range "
@@ -115,6 +125,8 @@ final class Export {
                     ObjExport.write(reader, range[0] - first, file);
                 } else if (single) {
                     GltfExport.writeFrame(reader, range[0] - first, file);
+                } else if (flipbook) {
+                    GltfExport.writeFlipbook(reader, range[0] - first, range[1] - first, file);
                 } else {
                     GltfExport.writeRange(reader, range[0] - first, range[1] - first, file);
                 }

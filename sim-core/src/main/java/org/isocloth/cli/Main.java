@@ -223,7 +223,7 @@ public final class Main {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]"
                 + " [--stop-after FRAME] [--contact-springs|--contact-planes] [--allow-outside-paths]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B] [--allow-outside-paths]   (record frames into a bake cache)");
-        out.println("       cloth export CACHE --frame N|--frames A:B --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
+        out.println("       cloth export CACHE --frame N|--frames A:B [--flipbook] --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N] [--no-self-collisions]"
                 + " [--corner-cells M,M,...|0] [--garments DIR] [--garment-steps N] [--no-garments] [--contact-springs|--contact-planes]");
         out.println("       cloth plot --out FILE.png --y COLUMN [--x COLUMN] [--log] [--title TEXT]"

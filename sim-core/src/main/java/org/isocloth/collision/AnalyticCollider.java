@@ -333,6 +333,39 @@ public abstract sealed class AnalyticCollider extends Collider
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>An unbounded shape (a plane) that does not rotate is out of reach when every corner of
+     * the box lies outside it at both ends of the interval: the distance of a point to a
+     * translating plane is linear in time, so it is outside in between too.
+     */
+    @Override
+    public boolean mayReach(double[] box6) {
+        if (boundingRadius() != Double.POSITIVE_INFINITY) {
+            return super.mayReach(box6);
+        }
+        if (angularVelocity[0] != 0 || angularVelocity[1] != 0 || angularVelocity[2] != 0) {
+            return true;
+        }
+        double[] q = new double[3];
+        double[] n = new double[3];
+        for (int corner = 0; corner < 8; corner++) {
+            double x = box6[(corner & 1) == 0 ? 0 : 3];
+            double y = box6[(corner & 2) == 0 ? 1 : 4];
+            double z = box6[(corner & 4) == 0 ? 2 : 5];
+            toBody(r0, c0, x, y, z, q);
+            if (!(distance(q, n) > 0)) {
+                return true;
+            }
+            toBody(r1, c1, x, y, z, q);
+            if (!(distance(q, n) > 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ------------------------------------------------------------------ shape (body frame)
 
     /**

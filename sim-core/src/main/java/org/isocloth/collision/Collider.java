@@ -87,4 +87,23 @@ public abstract class Collider {
      * @param out6 receives min x, y, z then max x, y, z (m)
      */
     public abstract void sweptBounds(double[] out6);
+
+    /**
+     * Whether the collider can reach into a box during the interval: by default whether its
+     * {@linkplain #sweptBounds swept bounds} meet the box; an unbounded shape may answer more
+     * precisely.
+     *
+     * @param box6 min x, y, z then max x, y, z (m)
+     * @return false only if no point of the collider enters the box during the interval
+     */
+    public boolean mayReach(double[] box6) {
+        double[] c = new double[6];
+        sweptBounds(c);
+        for (int a = 0; a < 3; a++) {
+            if (c[a] > box6[3 + a] || c[3 + a] < box6[a]) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -13,8 +13,12 @@ import java.util.Objects;
  * @param pins pins, an unmodifiable list (possibly empty, the default)
  * @param selfCollisions whether this cloth collides with itself (JSON {@code selfCollisions}), or
  *     null (the default) for the scene's {@code solver.selfCollisions}
+ * @param aerodynamics whether this cloth feels the scene's per-triangle air forces, when the scene
+ *     has them (JSON {@code aerodynamics}, default true): false shelters it (a tablecloth indoors
+ *     beside a flag in the wind)
  */
-public record ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<PinSpec> pins, Boolean selfCollisions) {
+public record ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<PinSpec> pins, Boolean selfCollisions,
+        boolean aerodynamics) {
 
     /**
      * A cloth that follows the scene's {@code solver.selfCollisions}.
@@ -26,6 +30,19 @@ public record ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<
      */
     public ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<PinSpec> pins) {
         this(name, mesh, material, pins, null);
+    }
+
+    /**
+     * A cloth that feels the scene's air forces.
+     *
+     * @param name see the record description
+     * @param mesh see the record description
+     * @param material see the record description
+     * @param pins see the record description
+     * @param selfCollisions see the record description
+     */
+    public ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<PinSpec> pins, Boolean selfCollisions) {
+        this(name, mesh, material, pins, selfCollisions, true);
     }
 
     /**
@@ -46,6 +63,7 @@ public record ClothSpec(String name, MeshSpec mesh, MaterialSpec material, List<
      * @param material see the record description
      * @param pins see the record description
      * @param selfCollisions see the record description
+     * @param aerodynamics see the record description
      * @throws NullPointerException if an argument or a pin is null
      * @throws IllegalArgumentException if {@code name} is blank
      */

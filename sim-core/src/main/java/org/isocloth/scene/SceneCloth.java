@@ -94,7 +94,7 @@ public final class SceneCloth {
         for (ClothSpec other : specs) {
             if (!simulatedTogether(scene, spec, other)) {
                 throw new IllegalArgumentException("cloths '" + spec.name() + "' and '" + other.name()
-                        + "' differ in material or cloth-cloth setting and cannot be simulated together"
+                        + "' differ in material, cloth-cloth or air-force setting and cannot be simulated together"
                         + " (see solver.collideAcrossMaterials)");
             }
         }
@@ -128,7 +128,7 @@ public final class SceneCloth {
                                 : org.isocloth.solver.CollisionHandling.COUPLED));
         solver.setGravity(scene.gravity());
         solver.setWind(scene.wind());
-        solver.setAerodynamics(scene.aerodynamics());
+        solver.setAerodynamics(spec.aerodynamics() ? scene.aerodynamics() : null);
         solver.setSelfCollisions(spec.selfCollisionsIn(scene.solver()));
         solver.setSelfContactPairs(scene.solver().selfContactPairs());
         solver.setProjection(scene.solver().projection().mode());
@@ -167,7 +167,7 @@ public final class SceneCloth {
 
     /**
      * Whether two cloths of a scene are simulated as one (then they also collide with each other):
-     * the same cloth–cloth setting, and the same material unless the scene's solver sets
+     * the same cloth–cloth and air-force settings, and the same material unless the scene's solver sets
      * {@code collideAcrossMaterials}; each piece keeps its own material
      * ({@link ClothModel#ClothModel(double[], int[], ClothMaterial[], int[])}).
      *
@@ -178,7 +178,8 @@ public final class SceneCloth {
      */
     public static boolean simulatedTogether(SceneSpec scene, ClothSpec a, ClothSpec b) {
         return (scene.solver().collideAcrossMaterials() || a.material().equals(b.material()))
-                && a.selfCollisionsIn(scene.solver()) == b.selfCollisionsIn(scene.solver());
+                && a.selfCollisionsIn(scene.solver()) == b.selfCollisionsIn(scene.solver())
+                && a.aerodynamics() == b.aerodynamics();
     }
 
     /**

@@ -15,7 +15,8 @@ final class SceneFields {
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
             "collisions", "selfCollisions", "selfContactPairs", "projection", "colliderContacts",
             "collideAcrossMaterials");
-    static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions");
+    static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions",
+            "aerodynamics");
     static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
     static final Set<String> MATERIAL_FIELDS = orderedSet("fabric", "density", "bendingStiffness",

@@ -328,7 +328,8 @@ public final class SceneReader {
             }
             Boolean selfCollisions = node.has("selfCollisions")
                     ? optBoolean(node, path, "selfCollisions", false) : null;
-            return new ClothSpec(name, mesh, material, pins, selfCollisions);
+            boolean air = optBoolean(node, path, "aerodynamics", true);
+            return new ClothSpec(name, mesh, material, pins, selfCollisions, air);
         }
 
         private MeshSpec mesh(JsonNode node, String path) {

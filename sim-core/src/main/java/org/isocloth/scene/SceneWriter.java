@@ -159,6 +159,9 @@ public final class SceneWriter {
         if (cloth.selfCollisions() != null) {
             out.put("selfCollisions", cloth.selfCollisions().booleanValue());
         }
+        if (!cloth.aerodynamics()) {
+            out.put("aerodynamics", false);
+        }
     }
 
     private static void writeCollider(ObjectNode out, ColliderSpec collider, Path sceneFile) {

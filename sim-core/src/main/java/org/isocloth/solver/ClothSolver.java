@@ -505,10 +505,16 @@ public final class ClothSolver {
         colliderPass.set(colliders, materials);
         double maxInvMass = prediction.predict(dt, h, bdf2);
         ProjectionMode projection = options.projection();
+        for (Collider c : colliders) {
+            c.setInterval(time, time + dt);
+        }
         boolean springStep = contactSprings() && primal != null && !colliders.isEmpty()
                 && settings.collisions() == CollisionHandling.COUPLED && projection != ProjectionMode.FAST;
+        boolean near = ColliderReach.within(this);
         newtonStep = projection == ProjectionMode.NEWTON
-                || projection == ProjectionMode.AUTO && (colliders.isEmpty() || springStep);
+                || projection == ProjectionMode.AUTO && (springStep || !near);
+        double factor = near ? StepHalving.HALVING_STRAIN_FACTOR : StepHalving.FREE_HALVING_STRAIN_FACTOR;
+        divergedStrain = mayHalve ? Math.min(DIVERGED_STRAIN, factor * material.strainTolerance()) : DIVERGED_STRAIN;
         if (!newtonStep) {
             tensionH = 0; // tensions are only kept while steps take Newton iterations
         }
@@ -516,9 +522,6 @@ public final class ClothSolver {
                 massEff, xTilde, xDamp);
         prediction.startProjections(dt, h);
         if (springStep) {
-            for (Collider c : colliders) {
-                c.setInterval(time, time + dt);
-            }
             if (springStepper == null) {
                 springStepper = new SpringStep(this);
             }
@@ -586,6 +589,8 @@ public final class ClothSolver {
     /** The projected positions after their own cloth–cloth response (pair mode, line 3). */
     double[] xSelf;
     double divergedStrain = DIVERGED_STRAIN;
+    /** Whether the running step may still be halved ({@link StepHalving}). */
+    boolean mayHalve;
     int lastFactorizations;
     boolean lastConverged;
     double lastStrain;

@@ -57,9 +57,6 @@ final class PlaneStep {
         boolean converged = first.converged();
         double strain = first.strain();
         int contacts;
-        for (Collider c : s.colliders) {
-            c.setInterval(s.time, s.time + dt);
-        }
         System.arraycopy(s.xk, 0, s.xCollided, 0, n3);
         boolean coupled = s.settings.collisions() == CollisionHandling.COUPLED;
         contacts = s.colliderPass.collide(s.contacts, s.xStart, s.xCollided, dt, coupled, false, false, false);

@@ -7,9 +7,10 @@ package org.isocloth.solver;
  */
 public enum ProjectionMode {
     /**
-     * {@link #NEWTON} for a cloth with no colliders, {@link #FAST} for a cloth with colliders (the
-     * default). Measured: Newton halves the iterations of free cloth, but on a shirt pressed by a
-     * walking character's arms its first projections led the coupled projections into divergence
+     * {@link #NEWTON} for a step in which no collider comes within reach of the cloth (a bounds
+     * test, {@code ColliderReach}), {@link #FAST} for a step near a collider (the default).
+     * Measured: Newton halves the iterations of free cloth, but on a shirt pressed by a walking
+     * character's arms its first projections led the coupled projections into divergence
      * (docs/solver.md), where fast projection runs clean.
      */
     AUTO,

@@ -11,15 +11,16 @@ import java.util.logging.Level;
  */
 final class StepHalving {
     /**
-     * A step of a cloth with colliders that may still be halved is repeated as two half steps
-     * when its projection ends at the iteration cap with more than this many times the strain
-     * tolerance.
+     * A step with a collider within reach ({@link ColliderReach}) that may still be halved is
+     * repeated as two half steps when its projection ends at the iteration cap with more than this
+     * many times the strain tolerance.
      */
     static final double HALVING_STRAIN_FACTOR = 10;
     /**
-     * The same factor for cloths without colliders, whose projections take Newton iterations: any
-     * step that ends at the cap above the tolerance is halved (such a step has stalled, and the
-     * half steps, starting nearer their solutions, converge). See docs/solver.md, "Point pins".
+     * The same factor for steps with no collider within reach, whose projections take Newton
+     * iterations by default: any such step that ends at the cap above the tolerance is halved
+     * (it has stalled, and the half steps, starting nearer their solutions, converge). See
+     * docs/solver.md, "Point pins".
      */
     static final double FREE_HALVING_STRAIN_FACTOR = 1;
 
@@ -45,11 +46,9 @@ final class StepHalving {
      */
     StepResult step(double dt, int depth) {
         // A step that may still be halved counts as diverged already when it ends at the
-        // iteration cap with a multiple of the strain tolerance.
-        double factor = s.colliders.isEmpty() ? FREE_HALVING_STRAIN_FACTOR : HALVING_STRAIN_FACTOR;
-        s.divergedStrain = depth < MAX_HALVINGS
-                ? Math.min(ClothSolver.DIVERGED_STRAIN, factor * s.material.strainTolerance())
-                : ClothSolver.DIVERGED_STRAIN;
+        // iteration cap with a multiple of the strain tolerance (set by the step, which knows
+        // whether a collider is within reach: divergedStrain).
+        s.mayHalve = depth < MAX_HALVINGS;
         try {
             s.lastResort = depth >= MAX_HALVINGS;
             return s.stepOnce(dt, depth > 0);

@@ -264,16 +264,16 @@ class CacheHostileInputTest {
     void exportDataEstimateBoundsTheActualBuffer() throws IOException {
         // The size check must not let through an export bigger than it estimated: the estimate is an
         // upper bound of the binary data, exceeding it by at most the animation keys it counts in full
-        // (5 keys of 16 bytes a frame; the first and last frame have fewer) — here 7 frames.
+        // (5 keys of 16 bytes a frame; the first and last frame have fewer) — here a flipbook of 7 frames.
         Path file = writeCache(tmp.resolve("e.isocache"), 0, 7);
         Path glb = tmp.resolve("e.glb");
         try (CacheReader r = CacheReader.open(file)) {
-            GltfExport.writeRange(r, 0, 6, glb);
+            GltfExport.writeFlipbook(r, 0, 6, glb);
             RenderLayout[] layouts = {RenderLayout.of(r.cloths().get(0)), RenderLayout.of(r.cloths().get(1))};
             ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(glb)).order(ByteOrder.LITTLE_ENDIAN);
             int jsonLength = b.getInt(12);
             int binLength = b.getInt(20 + jsonLength);
-            long estimate = GltfExport.dataBytes(layouts, 7);
+            long estimate = GltfExport.dataBytes(layouts, 7, false);
             assertTrue(estimate >= binLength && estimate - binLength <= 7 * 80, estimate + " vs " + binLength);
         }
     }

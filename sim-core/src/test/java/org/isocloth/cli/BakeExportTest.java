@@ -211,7 +211,7 @@ class BakeExportTest {
             checkGltf(new ObjectMapper().readTree(gltf.toFile()), null, r, 3, 3);
         }
         Path glb = shared.resolve("two-1-5.glb");
-        assertEquals(0, run("export", cache.toString(), "--frames", "1:5", "--format", "gltf", "--out",
+        assertEquals(0, run("export", cache.toString(), "--frames", "1:5", "--flipbook", "--format", "gltf", "--out",
                 glb.toString()), lastErr);
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(glb)).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(0x46546C67, b.getInt(0));

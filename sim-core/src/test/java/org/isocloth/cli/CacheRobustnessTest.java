@@ -194,10 +194,10 @@ class CacheRobustnessTest {
                 glb.toString()));
         assertEquals("cloth: error: " + cache + ": frame 999999999 is out of range 0..2\n", lastErr);
 
-        // 10001 frames of 2 cloths are 20002 meshes, 2 more than GltfExport.MAX_MESHES = 20000
+        // a flipbook of 10001 frames of 2 cloths is 20002 meshes, 2 more than GltfExport.MAX_MESHES = 20000
         Path many = writeCache(tmp.resolve("many.isocache"), 10_001);
-        assertEquals(2, run("export", many.toString(), "--frames", "0:10000", "--format", "gltf", "--out",
-                glb.toString()));
+        assertEquals(2, run("export", many.toString(), "--frames", "0:10000", "--flipbook", "--format", "gltf",
+                "--out", glb.toString()));
         assertEquals("cloth: error: " + glb + ": 10001 frames of 2 cloths from " + many + " would make 20002 meshes,"
                 + " more than the limit of 20000; export fewer frames\n", lastErr);
         assertFalse(Files.exists(glb));

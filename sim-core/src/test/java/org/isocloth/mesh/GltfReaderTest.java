@@ -87,7 +87,7 @@ class GltfReaderTest {
         }
         Path cache = writeCache(grid, grid.positions, moved);
         try (CacheReader r = CacheReader.open(cache)) {
-            GltfExport.writeRange(r, 0, 1, dir.resolve("flip.glb"));
+            GltfExport.writeFlipbook(r, 0, 1, dir.resolve("flip.glb"));
         }
         MeshLoadResult back = GltfReader.read(dir.resolve("flip.glb"));
         assertSameCorners(grid, back.mesh, "flip.glb");

@@ -286,6 +286,17 @@ class SceneReaderTest {
         InputException e = assertThrows(InputException.class, () -> SceneReader.parse(
                 "{\"aerodynamics\": {\"normalDrag\": -1}, \"cloths\": [{\"mesh\": {\"grid\": {}}}]}", HANG));
         assertTrue(e.getMessage().contains("aerodynamics.normalDrag"), e.getMessage());
+        // a cloth's own "aerodynamics": true by default and not written; false shelters it and is
+        // written back; anything else names the field
+        SceneSpec sheltered = SceneReader.parse("{\"aerodynamics\": {}, \"cloths\": [{\"mesh\": {\"grid\": {}}},"
+                + " {\"name\": \"in\", \"mesh\": {\"grid\": {}}, \"aerodynamics\": false}]}", HANG);
+        assertTrue(sheltered.cloths().get(0).aerodynamics());
+        assertFalse(sheltered.cloths().get(1).aerodynamics());
+        SceneSpec back = SceneReader.parse(SceneWriter.toJson(sheltered), HANG);
+        assertEquals(sheltered.cloths(), back.cloths());
+        InputException notBoolean = assertThrows(InputException.class, () -> SceneReader.parse(
+                "{\"cloths\": [{\"mesh\": {\"grid\": {}}, \"aerodynamics\": \"no\"}]}", HANG));
+        assertTrue(notBoolean.getMessage().contains("cloths[0].aerodynamics"), notBoolean.getMessage());
     }
 
     @Test

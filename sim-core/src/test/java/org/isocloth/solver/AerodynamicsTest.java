@@ -159,6 +159,56 @@ class AerodynamicsTest {
     }
 
     @Test
+    void aShelteredClothFeelsNoAirForces() throws Exception {
+        // Two 0.3 m sheets (6 × 6 cells) hang side by side from their top edges, across a 6 m/s
+        // wind along +x, in a scene with the default air forces; the second is sheltered
+        // ("aerodynamics": false). The wind's pressure on the first, ½·1.2·1.2·6² = 25.9 Pa, is 22
+        // times its weight per area, 0.12·9.81 = 1.18 Pa, so it is blown out towards the
+        // horizontal: its free edge, 0.3 m below the pins, moves more than 5 cm downwind within
+        // 1 s. The sheltered sheet feels only gravity, which keeps it hanging in its plane: its
+        // free edge stays within 1 µm of x = 0 (no linear drag either: the material's is 0).
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("shelter");
+        java.nio.file.Path file = dir.resolve("shelter.json");
+        java.nio.file.Files.writeString(file, """
+                { "name": "shelter", "fps": 60, "frames": 60, "wind": [6, 0, 0], "aerodynamics": {},
+                  "cloths": [
+                    { "name": "out", "mesh": { "grid": { "size": [0.3, 0.3], "cells": [6, 6], "center": [0, 1, 0],
+                                                        "normal": [1, 0, 0], "uAxis": [0, 0, 1] } },
+                      "material": { "density": 0.12 },
+                      "pins": [ { "box": { "min": [-1, 1.149, -1], "max": [1, 1.151, 1] } } ] },
+                    { "name": "in", "mesh": { "grid": { "size": [0.3, 0.3], "cells": [6, 6], "center": [0, 1, 1],
+                                                       "normal": [1, 0, 0], "uAxis": [0, 0, 1] } },
+                      "material": { "density": 0.12 }, "aerodynamics": false,
+                      "pins": [ { "box": { "min": [-1, 1.149, -1], "max": [1, 1.151, 2] } } ] } ] }
+                """);
+        org.isocloth.cli.SceneRun run = new org.isocloth.cli.SceneRun(org.isocloth.scene.SceneReader.read(file));
+        run.startFrames();
+        assertEquals(2, run.cloths().size(), "different air-force settings are simulated apart");
+        for (int f = 1; f <= 60; f++) {
+            run.stepFrame(f);
+        }
+        double out = freeEdgeX(run.cloths().get(0));
+        double in = freeEdgeX(run.cloths().get(1));
+        assertTrue(out > 0.05, "the exposed sheet's free edge is at x = " + out);
+        assertEquals(0, in, 1e-6, "the sheltered sheet's free edge");
+    }
+
+    /** The mean x of a sheet's free edge: the nodes whose rest height is the lowest, 0.85 m. */
+    private static double freeEdgeX(org.isocloth.scene.SceneCloth c) {
+        double[] rest = c.model.restPositions;
+        double[] x = c.solver.positions();
+        double sum = 0;
+        int n = 0;
+        for (int i = 0; i < x.length; i += 3) {
+            if (rest[i + 1] < 0.851) {
+                sum += x[i];
+                n++;
+            }
+        }
+        return sum / n;
+    }
+
+    @Test
     void absurdCoefficientsAreRefusedNamingTheField() {
         InputException e = assertThrows(InputException.class, () -> new Aerodynamics(1.2, -1, 0.02, 0, 0.3, 2));
         assertTrue(e.getMessage().startsWith("aerodynamics.normalDrag: must be in"), e.getMessage());

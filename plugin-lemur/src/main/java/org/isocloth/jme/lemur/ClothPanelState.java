@@ -61,7 +61,7 @@ public class ClothPanelState extends BaseAppState {
     private static final Logger LOG = Logger.getLogger(ClothPanelState.class.getName());
 
     /** Lemur's glass style, the default style of the panel. */
-    public static final String GLASS_STYLE = "glass";
+    public static final String GLASS_STYLE = PanelLook.GLASS_STYLE;
     /** The speed slider's scale, times real time (logarithmic, 0.1 to 4). */
     public static final SliderScale SPEED_SCALE = SliderScale.logarithmic(0.1, 4, 2);
 
@@ -71,8 +71,6 @@ public class ClothPanelState extends BaseAppState {
     private static final float VALUE_WIDTH = 110;
     private static final float STATS_WIDTH = 420;
 
-    /** The GuiGlobals instance the glass style was loaded into (loaded once per instance). */
-    private static GuiGlobals glassLoadedFor;
 
     private final String requestedStyle;
     private ClothAppState clothState;
@@ -231,7 +229,7 @@ public class ClothPanelState extends BaseAppState {
         if (g == null || app.getStateManager().getState(FocusManagerState.class) != g.getFocusManagerState()) {
             GuiGlobals.initialize(app);
         }
-        style = resolveStyle(requestedStyle);
+        style = PanelLook.resolveStyle(requestedStyle);
         if (app instanceof SimpleApplication simple) {
             guiNode = simple.getGuiNode();
         } else if (!app.getGuiViewPort().getScenes().isEmpty()
@@ -290,30 +288,6 @@ public class ClothPanelState extends BaseAppState {
     }
 
     // ------------------------------------------------------------------ building
-
-    private static String resolveStyle(String requested) {
-        String defaultStyle = GuiGlobals.getInstance().getStyles().getDefaultStyle();
-        if (requested == null) {
-            return defaultStyle;
-        }
-        if (!GLASS_STYLE.equals(requested)) {
-            return requested;
-        }
-        synchronized (ClothPanelState.class) {
-            GuiGlobals g = GuiGlobals.getInstance();
-            if (glassLoadedFor != g) {
-                try {
-                    BaseStyles.loadGlassStyle();
-                    glassLoadedFor = g;
-                } catch (RuntimeException | LinkageError e) {
-                    LOG.log(Level.WARNING, "IsoCloth panel: Lemur's glass style could not be loaded ({0});"
-                            + " using the default style", e.toString());
-                    return defaultStyle;
-                }
-            }
-        }
-        return GLASS_STYLE;
-    }
 
     private Container horizontal(FillMode fill) {
         Container c = new Container(new SpringGridLayout(Axis.X, Axis.Y, fill, FillMode.Even), style);
@@ -437,6 +411,9 @@ public class ClothPanelState extends BaseAppState {
         }
         statusLabel = panel.addChild(fixWidth(new Label("", style), STATS_WIDTH));
         statusLabel.setMaxWidth(STATS_WIDTH);
+        if (PanelLook.GLASS_STYLE.equals(style)) {
+            PanelLook.readable(panel);
+        }
         refresh();
     }
 
