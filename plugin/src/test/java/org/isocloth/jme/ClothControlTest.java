@@ -332,6 +332,8 @@ class ClothControlTest {
         cloth.setSelfCollisions(false);
         cloth.setProjection(org.isocloth.solver.ProjectionMode.FAST);
         cloth.setColliderContacts(org.isocloth.solver.SolverOptions.ColliderContacts.SPRINGS);
+        cloth.setClothGroup("layers");
+        cloth.setAirForces(false);
         cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)).follow(shoulder));
         cloth.addPinGroup(PinGroup.vertices(0, 5, 9));
         g.addControl(cloth);
@@ -350,6 +352,8 @@ class ClothControlTest {
         assertFalse(loaded.isSelfCollisions());
         assertEquals(org.isocloth.solver.ProjectionMode.FAST, loaded.getProjection());
         assertEquals(org.isocloth.solver.SolverOptions.ColliderContacts.SPRINGS, loaded.getColliderContacts());
+        assertEquals("layers", loaded.getClothGroup());
+        assertFalse(loaded.isAirForces());
         assertEquals(cloth.getPinGroups(), loaded.getPinGroups());
         // the follow reference points into the loaded graph, not the original one
         assertTrue(loaded.getPinGroups().get(0).getFollow() == loadedRoot.getChild("shoulder"));
@@ -365,6 +369,8 @@ class ClothControlTest {
         ClothControl cloned = cg.getControl(ClothControl.class);
         assertNotSame(cloth, cloned);
         assertEquals(cloth.getClothMaterial(), cloned.getClothMaterial());
+        assertEquals("layers", cloned.getClothGroup());
+        assertFalse(cloned.isAirForces());
         assertEquals(cloth.getPinGroups(), cloned.getPinGroups());
         assertTrue(cloned.getPinGroups().get(0).getFollow() == clonedRoot.getChild("shoulder"));
         assertFalse(cloned.isBuilt());

@@ -38,6 +38,9 @@ final class GifSequence {
         Path parent = target.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         tmp = Files.createTempFile(parent, "anim", ".gif.tmp");
+        // the stream creates the file again, with the usual permissions rather than the
+        // temporary file's owner-only ones
+        Files.delete(tmp);
         writer = ImageIO.getImageWritersByFormatName("gif").next();
         out = ImageIO.createImageOutputStream(tmp.toFile());
         writer.setOutput(out);

@@ -26,6 +26,8 @@ final class PreviewCamera {
     /** Lowest and highest view when framing, radians above the horizon. */
     private static final float MIN_ELEVATION = 0.15f;
     private static final float MAX_ELEVATION = 1.0f;
+    /** A cloth whose summed normal is under this share of its area is not framed face on. */
+    private static final float FLAT = 0.4f;
 
     private final Camera cam;
     private final Node target = new Node("camera target");
@@ -57,6 +59,8 @@ final class PreviewCamera {
      */
     void frame(Geometry cloth) {
         Vector3f n = meanNormal(cloth);
+        // a garment around a body has no side to face (its normals cancel): then the view's
+        // direction stays and only the target and the distance change
         if (n.lengthSquared() > 0) {
             Vector3f toCamera = cam.getLocation().subtract(cloth.getWorldBound().getCenter());
             if (n.dot(toCamera) < 0) {
@@ -82,7 +86,10 @@ final class PreviewCamera {
         chase.setDefaultDistance(distance);
     }
 
-    /** The sum of the cloth's triangles' area-weighted normals, world coordinates, normalised. */
+    /**
+     * The sum of the cloth's triangles' area-weighted normals, world coordinates, normalised; zero
+     * when that sum is under {@link #FLAT} of the summed areas (a closed or wrapped cloth).
+     */
     private static Vector3f meanNormal(Geometry g) {
         com.jme3.scene.Mesh mesh = g.getMesh();
         java.nio.FloatBuffer pos = (java.nio.FloatBuffer) mesh.getBuffer(com.jme3.scene.VertexBuffer.Type.Position)
@@ -93,13 +100,16 @@ final class PreviewCamera {
         Vector3f b = new Vector3f();
         Vector3f c = new Vector3f();
         Vector3f sum = new Vector3f();
+        float area = 0;
         for (int f = 0; f + 2 < ib.size(); f += 3) {
             t.transformVector(at(pos, ib.get(f), a), a);
             t.transformVector(at(pos, ib.get(f + 1), b), b);
             t.transformVector(at(pos, ib.get(f + 2), c), c);
-            sum.addLocal(b.subtractLocal(a).crossLocal(c.subtractLocal(a)));
+            Vector3f n = b.subtractLocal(a).crossLocal(c.subtractLocal(a));
+            sum.addLocal(n);
+            area += n.length();
         }
-        return sum.normalizeLocal();
+        return sum.length() < FLAT * area ? new Vector3f() : sum.normalizeLocal();
     }
 
     private static Vector3f at(java.nio.FloatBuffer pos, int i, Vector3f out) {
