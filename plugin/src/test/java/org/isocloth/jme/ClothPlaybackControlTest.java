@@ -349,17 +349,31 @@ class ClothPlaybackControlTest {
         }
     }
 
-    @Test
-    void exportedGltfLoadsInJmeWithTheRenderMeshesVertices() throws IOException {
+    /** An asset manager that loads from {@code out} (created). */
+    private static DesktopAssetManager assetsIn(Path out) throws IOException {
         DesktopAssetManager assets = new DesktopAssetManager(true);
-        Path out = dir.resolve("gltf");
         Files.createDirectories(out);
         assets.registerLocator(out.toString(), FileLocator.class);
+        return assets;
+    }
+
+    /** Playback of the cache's two cloths: the seamed one (0) on Geometry "a", the other on "b". */
+    private ClothPlaybackControl[] playbackOfBoth() {
         ClothPlaybackControl seamed = new ClothPlaybackControl(cache);
         ClothPlaybackControl plain = new ClothPlaybackControl(cache);
         plain.setCloth(1);
         geometry("a").addControl(seamed);
         geometry("b").addControl(plain);
+        return new ClothPlaybackControl[] {seamed, plain};
+    }
+
+    @Test
+    void exportedGltfLoadsInJmeWithTheRenderMeshesVertices() throws IOException {
+        Path out = dir.resolve("gltf");
+        DesktopAssetManager assets = assetsIn(out);
+        ClothPlaybackControl[] both = playbackOfBoth();
+        ClothPlaybackControl seamed = both[0];
+        ClothPlaybackControl plain = both[1];
         try (CacheReader r = CacheReader.open(cache)) {
             GltfExport.writeFrame(r, 6, out.resolve("frame6.gltf"));
             GltfExport.writeFrame(r, 6, out.resolve("frame6.glb"));
@@ -407,16 +421,9 @@ class ClothPlaybackControlTest {
 
     @Test
     void exportedMorphAnimationLoadsInJmeAsOneMeshPerClothWithEveryFramesPositions() throws IOException {
-        DesktopAssetManager assets = new DesktopAssetManager(true);
         Path out = dir.resolve("gltf-morph");
-        Files.createDirectories(out);
-        assets.registerLocator(out.toString(), FileLocator.class);
-        ClothPlaybackControl seamed = new ClothPlaybackControl(cache);
-        ClothPlaybackControl plain = new ClothPlaybackControl(cache);
-        plain.setCloth(1);
-        geometry("a").addControl(seamed);
-        geometry("b").addControl(plain);
-        ClothPlaybackControl[] controls = {seamed, plain};
+        DesktopAssetManager assets = assetsIn(out);
+        ClothPlaybackControl[] controls = playbackOfBoth();
         try (CacheReader r = CacheReader.open(cache)) {
             GltfExport.writeRange(r, 2, 8, out.resolve("range.glb"));
             GltfExport.writeRange(r, 2, 8, out.resolve("range.gltf"));
@@ -433,8 +440,8 @@ class ClothPlaybackControlTest {
             }
             assertTrue(byCloth[1].getName().startsWith("plain"), byCloth[1].getName());
             // without animation the loaded meshes are frame 2, the range's first
-            seamed.setFrame(2);
-            plain.setFrame(2);
+            controls[0].setFrame(2);
+            controls[1].setFrame(2);
             for (int c = 0; c < 2; c++) {
                 assertSameMesh(controls[c].getRenderMesh(), byCloth[c].getMesh());
                 assertEquals(count, byCloth[c].getMesh().getMorphTargets().length, name + ": one target per frame");
@@ -458,8 +465,8 @@ class ClothPlaybackControlTest {
                 // positions base + Σ w_i·target_i are base + target j = frame 2 + j up to the float
                 // rounding of the stored difference (half an ulp of a displacement below 1 m, 6e-8 m)
                 double t = (j + 0.5) / FPS;
-                seamed.setFrame(2 + j);
-                plain.setFrame(2 + j);
+                controls[0].setFrame(2 + j);
+                controls[1].setFrame(2 + j);
                 for (int c = 0; c < 2; c++) {
                     Mesh mesh = byCloth[c].getMesh();
                     float[] w = new float[count];
