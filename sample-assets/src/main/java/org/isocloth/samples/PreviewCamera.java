@@ -35,6 +35,8 @@ final class PreviewCamera {
 
     PreviewCamera(Camera cam, Node root, InputManager input) {
         this.cam = cam;
+        // a near plane at 5 cm, not jME's default 1 m, so a framed garment is not cut open
+        cam.setFrustumPerspective(45, (float) cam.getWidth() / cam.getHeight(), 0.05f, 100);
         target.setLocalTranslation(HOME_TARGET);
         root.attachChild(target);
         chase = new ChaseCamera(cam, target, input);
