@@ -21,14 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.isocloth.InputException;
 import org.isocloth.UserFiles;
@@ -275,20 +273,20 @@ public final class SceneReader {
             object(node, path);
             checkFields(node, path, SceneFields.SOLVER_FIELDS);
             Integrator integrator = node.has("integrator")
-                    ? choice(node.get("integrator"), child(path, "integrator"), INTEGRATORS)
+                    ? choice(node.get("integrator"), child(path, "integrator"), SceneChoices.INTEGRATORS)
                     : SolverSpec.DEFAULT_INTEGRATOR;
             int maxIterations = optInt(node, path, "maxIterations", Check.MAX_ITERATIONS,
                     SolverSpec.DEFAULT_MAX_ITERATIONS);
             CollisionMode collisions = node.has("collisions")
-                    ? choice(node.get("collisions"), child(path, "collisions"), COLLISION_MODES)
+                    ? choice(node.get("collisions"), child(path, "collisions"), SceneChoices.COLLISION_MODES)
                     : SolverSpec.DEFAULT_COLLISIONS;
             boolean selfCollisions = optBoolean(node, path, "selfCollisions", SolverSpec.DEFAULT_SELF_COLLISIONS);
             boolean pairs = optBoolean(node, path, "selfContactPairs", SolverSpec.DEFAULT_SELF_CONTACT_PAIRS);
             ProjectionMethod projection = node.has("projection")
-                    ? choice(node.get("projection"), child(path, "projection"), PROJECTIONS)
+                    ? choice(node.get("projection"), child(path, "projection"), SceneChoices.PROJECTIONS)
                     : SolverSpec.DEFAULT_PROJECTION;
             ColliderContacts contacts = node.has("colliderContacts")
-                    ? choice(node.get("colliderContacts"), child(path, "colliderContacts"), COLLIDER_CONTACTS)
+                    ? choice(node.get("colliderContacts"), child(path, "colliderContacts"), SceneChoices.COLLIDER_CONTACTS)
                     : SolverSpec.DEFAULT_COLLIDER_CONTACTS;
             boolean across = optBoolean(node, path, "collideAcrossMaterials",
                     SolverSpec.DEFAULT_COLLIDE_ACROSS_MATERIALS);
@@ -400,13 +398,13 @@ public final class SceneReader {
             // a fabric preset supplies density, bending, membrane stiffness, friction and
             // thickness; fields given beside it override them
             Fabric fabric = node.has("fabric")
-                    ? choice(node.get("fabric"), child(path, "fabric"), FABRICS) : null;
+                    ? choice(node.get("fabric"), child(path, "fabric"), SceneChoices.FABRICS) : null;
             double density = optNumber(node, path, "density", Check.DENSITY,
                     fabric != null ? fabric.density() : MaterialSpec.DEFAULT_DENSITY);
             double bending = optNumber(node, path, "bendingStiffness", Check.BENDING_STIFFNESS,
                     fabric != null ? fabric.bendingStiffness() : MaterialSpec.DEFAULT_BENDING_STIFFNESS);
             RestShape restShape = node.has("restShape")
-                    ? choice(node.get("restShape"), child(path, "restShape"), REST_SHAPES)
+                    ? choice(node.get("restShape"), child(path, "restShape"), SceneChoices.REST_SHAPES)
                     : MaterialSpec.DEFAULT_REST_SHAPE;
             double strainTolerance = optNumber(node, path, "strainTolerance",
                     Check.STRAIN_TOLERANCE, MaterialSpec.DEFAULT_STRAIN_TOLERANCE);
@@ -780,28 +778,6 @@ public final class SceneReader {
     }
 
     // ---------------------------------------------------------------------- helpers
-
-    private static final Map<String, Integrator> INTEGRATORS = enumNames(Integrator.values(),
-            Integrator::jsonName, Map.of("backwardEuler", Integrator.BE));
-    private static final Map<String, Fabric> FABRICS = enumNames(Fabric.values(), Fabric::jsonName, Map.of());
-    private static final Map<String, RestShape> REST_SHAPES = enumNames(RestShape.values(),
-            RestShape::jsonName, Map.of());
-    private static final Map<String, CollisionMode> COLLISION_MODES = enumNames(
-            CollisionMode.values(), CollisionMode::jsonName, Map.of());
-    private static final Map<String, ProjectionMethod> PROJECTIONS = enumNames(
-            ProjectionMethod.values(), ProjectionMethod::jsonName, Map.of());
-    private static final Map<String, ColliderContacts> COLLIDER_CONTACTS = enumNames(
-            ColliderContacts.values(), ColliderContacts::jsonName, Map.of());
-
-    private static <E> Map<String, E> enumNames(E[] values,
-            Function<E, String> name, Map<String, E> aliases) {
-        Map<String, E> m = new LinkedHashMap<>();
-        for (E e : values) {
-            m.put(name.apply(e), e);
-        }
-        m.putAll(aliases);
-        return Collections.unmodifiableMap(m);
-    }
 
     /** Parses the value of one kind key (e.g. {@code "grid"}) found at {@code path}. */
     @FunctionalInterface
