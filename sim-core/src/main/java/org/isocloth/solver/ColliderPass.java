@@ -119,7 +119,21 @@ final class ColliderPass {
                     gap += end[3 * p + k] * n[k];
                 }
                 gap -= d;
+                // The normal correction that bounds friction (eq. 3.27) is how far the step's path
+                // takes the node into the band. A red node resting in the band already sits inside
+                // it, and that depth is not part of this step's normal impulse: its push is measured
+                // from where it lay at the start of the step, in the plane as the plane lay then.
+                // A black node's push is measured from the red nodes' plane, three quarters of a
+                // thickness outside its own (docs/solver.md, "The normal push that bounds friction").
                 double push = Math.max(-gap, 0);
+                if (p >= black) {
+                    double startGap = dt * (c.surfaceVelocity[0] * n[0] + c.surfaceVelocity[1] * n[1]
+                            + c.surfaceVelocity[2] * n[2]) - d;
+                    for (int k = 0; k < 3; k++) {
+                        startGap += start[3 * p + k] * n[k];
+                    }
+                    push = Math.max(Math.min(startGap, 0) - gap, 0);
+                }
                 NodePaths.coulombShift(xc, start, p, dt, c.surfaceVelocity, n, mu, push, d0, shift);
                 for (int k = 0; k < 3; k++) {
                     xc[k] += shift[k];

@@ -55,6 +55,7 @@ final class SpringStep {
         // Table 3.1 line 3 on the inertial path x⁽ⁿ⁾ → x̂: the friction impulses are those of the
         // motion the step takes without the cloth's own forces, as in the thesis's order
         s.colliderPass.detectSprings(springs, s.xStart, s.xHat, dt, false);
+        springs.seat(s.xk, s.xHat);
         s.gaussNewton.project(maxInvMass, GaussNewton.Contacts.SPRINGS);
         int iterations = s.lastIterations;
         int factorizations = s.lastFactorizations;

@@ -86,4 +86,24 @@ class FrictionTest {
         double a0 = G * Math.sin(th);
         assertEquals(backwardEulerDistance(a0, 60), free, 0.02 * backwardEulerDistance(a0, 60));
     }
+
+    @Test
+    void stickAndSlipOneDegreeEitherSideOfTheFrictionAngle() {
+        // μ = 0.5: the friction angle is atan 0.5 = 26.565°. One degree below it the tangential
+        // weight m g sin θ is 3.8 % under the Coulomb bound μ m g cos θ, so the sheet must stay put;
+        // one degree above it a = g (sin θ − μ cos θ) = 9.81 (0.46288 − 0.5 · 0.88643) = 0.1930 m/s²,
+        // 11 % of g sin θ: a 1 % error in the normal force the bound is taken from moves the slide
+        // by 9 %. Backward Euler from rest at 60 steps/s covers a h² n(n+1)/2 = 0.09730 m in 1 s.
+        // Both ways of holding collider contacts must meet it within 1 mm (stick) and 2 % (slide).
+        double angle = Math.toDegrees(Math.atan(0.5));
+        double th = Math.toRadians(angle + 1);
+        double a = G * (Math.sin(th) - 0.5 * Math.cos(th));
+        for (boolean springs : new boolean[] {false, true}) {
+            double stuck = slide(angle - 1, 0.5, CollisionHandling.COUPLED, springs);
+            assertTrue(Math.abs(stuck) < 1e-3, (springs ? "springs" : "planes") + ": stuck sheet moved " + stuck);
+            double slid = slide(angle + 1, 0.5, CollisionHandling.COUPLED, springs);
+            assertEquals(backwardEulerDistance(a, 60), slid, 0.02 * backwardEulerDistance(a, 60),
+                    (springs ? "springs" : "planes") + ": slide 1 degree above the friction angle");
+        }
+    }
 }
