@@ -146,6 +146,7 @@ public final class ValidationReport {
         failures += total - good;
         out.printf(Locale.ROOT, "%n%d of %d cases within their bound.%n%n", good, total);
         nearFrictionAngle(mus);
+        capstan();
         double[] spinMus = quick ? new double[] {0, 1} : new double[] {0, 0.3, 1};
         out.printf(Locale.ROOT, "Spinning sphere: 0.2 m sheet on a 1 m sphere turning at %.0f rad/s for 1 s, %d steps/s%n%n",
                 SpinningSphere.OMEGA, rate);
@@ -190,6 +191,39 @@ public final class ValidationReport {
                                     : (ok ? "5 %" : "✗ not within 5 %"));
                     out.flush();
                 }
+            }
+        }
+        failures += total - good;
+        out.printf(Locale.ROOT, "%n%d of %d cases within their bound.%n%n", good, total);
+    }
+
+    /**
+     * The capstan table ({@link Capstan}): a strip over a bar holds while the hanging lengths
+     * satisfy L_long/L_short ≤ e^{μπ} (its long end moves at most {@link #STICK} m in 1 s) and
+     * slides otherwise (at least 10 {@link #STICK} m), with both ways of holding collider contacts.
+     */
+    private void capstan() {
+        double[][] cases = quick ? new double[][] {{0.3, 0.08, 0.16}, {0.3, 0.06, 0.24}}
+                : new double[][] {{0.3, 0.10, 0.15}, {0.3, 0.08, 0.16}, {0.3, 0.06, 0.24}, {0.5, 0.08, 0.16},
+                    {1.0, 0.08, 0.16}};
+        out.printf(Locale.ROOT, "Capstan: a 2 cm strip over a bar of radius %.0f mm, ends hanging, 1 s, %d steps/s%n%n",
+                1000 * Capstan.RADIUS, rate);
+        out.println("| μ | hanging ends (m) | ratio | e^{μπ} | capstan equation | contacts | long end moved (m) | within |");
+        out.println("|---|---|---|---|---|---|---|---|");
+        int total = 0;
+        int good = 0;
+        for (double[] c : cases) {
+            Capstan cap = new Capstan(c[0], c[1], c[2], rate);
+            for (boolean springs : new boolean[] {false, true}) {
+                double moved = cap.run(1.0, springs);
+                boolean ok = cap.holds() ? Math.abs(moved) <= STICK : moved >= 10 * STICK;
+                total++;
+                good += ok ? 1 : 0;
+                out.printf(Locale.ROOT, "| %.1f | %.2f, %.2f | %.2f | %.2f | %s | %s | %.4f | %s |%n", c[0], c[1], c[2],
+                        c[2] / c[1], Math.exp(c[0] * Math.PI), cap.holds() ? "holds" : "slides",
+                        springs ? "springs" : "planes", moved,
+                        ok ? "yes" : cap.holds() ? "✗ should hold (≤ 5 mm)" : "✗ should slide (≥ 5 cm)");
+                out.flush();
             }
         }
         failures += total - good;
