@@ -32,6 +32,7 @@ public record Capstan(double friction, double shortEnd, double longEnd, int step
     private static final double THICKNESS = 0.003;
     private static final double WIDTH = 0.02;
     private static final double CELL = 0.005;
+    private static final double G = 9.81;
 
     /** Validates the fields. */
     public Capstan {
@@ -55,7 +56,12 @@ public record Capstan(double friction, double shortEnd, double longEnd, int step
 
     /** @return the frictionless strip's initial acceleration, g (L_long − L_short)/L_strip, m/s² */
     public double frictionlessAcceleration() {
-        return 9.81 * (longEnd - shortEnd) / (shortEnd + longEnd + Math.PI * (RADIUS + THICKNESS));
+        return G * (longEnd - shortEnd) / stripLength();
+    }
+
+    /** @return the strip's length: both hanging ends and half a turn around the bar at the thickness, m */
+    private double stripLength() {
+        return shortEnd + longEnd + Math.PI * (RADIUS + THICKNESS);
     }
 
     /**
@@ -67,8 +73,7 @@ public record Capstan(double friction, double shortEnd, double longEnd, int step
      * @return the drop, m
      */
     public double frictionlessDrop(double seconds) {
-        double length = shortEnd + longEnd + Math.PI * (RADIUS + THICKNESS);
-        double omega = Math.sqrt(2 * 9.81 / length);
+        double omega = Math.sqrt(2 * G / stripLength());
         return 0.5 * (longEnd - shortEnd) * (Math.cosh(omega * seconds) - 1);
     }
 
@@ -85,7 +90,7 @@ public record Capstan(double friction, double shortEnd, double longEnd, int step
         }
         double r = RADIUS + THICKNESS;
         double arc = Math.PI * r;
-        double length = shortEnd + arc + longEnd;
+        double length = stripLength();
         TriMesh g = GridMesh.build(length, WIDTH, (int) Math.round(length / CELL), (int) Math.round(WIDTH / CELL),
                 new double[3], new double[] {0, 1, 0}, new double[] {1, 0, 0});
         double[] x = g.positions.clone();

@@ -167,8 +167,9 @@ public final class ValidationReport {
     /**
      * The incline one degree either side of the friction angle, with both ways of holding collider
      * contacts: stick within {@link #STICK_NEAR} m below, slide within 5 % of ½ g (sin θ − μ cos θ) t²
-     * above. So close to the angle the slide is a small difference of two large forces (at μ = 0.5,
-     * 11 % of g sin θ), so it shows errors of a few per cent in the normal force friction is bounded by.
+     * above. This close to the angle the slide is a small difference of two large forces (at μ = 0.5,
+     * 11 % of g sin θ), which shows errors of a few tenths of a per cent in the normal force that
+     * bounds friction.
      */
     private void nearFrictionAngle(double[] mus) {
         out.printf(Locale.ROOT, "Near the friction angle (θ_f = atan μ), both ways of holding collider contacts%n%n");
