@@ -86,11 +86,17 @@ final class GarmentBench {
             }
             if (contacts != null) {
                 for (SceneCloth c : run.cloths()) {
-                    c.solver.setOptions(c.solver.options().withColliderContacts(contacts));
+                    SolverOptions o = c.solver.options();
+                    if (contacts == SolverOptions.ColliderContacts.PLANES) {
+                        o = o.withFriction(SolverOptions.Friction.APPROXIMATE);
+                    }
+                    c.solver.setOptions(o.withColliderContacts(contacts));
                 }
             }
             boolean springs = run.cloths().get(0).solver.contactSprings();
-            out.println(row(name + (springs ? " (contact springs)" : " (contact planes)"), run, steps));
+            boolean exact = run.cloths().get(0).solver.exactFriction();
+            out.println(row(name + (exact ? " (contact springs, exact friction)" : springs ? " (contact springs)"
+                    : " (contact planes)"), run, steps));
         }
     }
 

@@ -106,6 +106,7 @@ public final class Main {
         boolean resume = false;
         int stopAfter = 0;
         SolverOptions.ColliderContacts contacts = null;
+        boolean exactFriction = false;
         PathScope scope = PathScope.SCENE_FOLDER;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
@@ -117,6 +118,9 @@ public final class Main {
                     break;
                 case "--contact-planes":
                     contacts = SolverOptions.ColliderContacts.PLANES;
+                    break;
+                case "--exact-friction":
+                    exactFriction = true;
                     break;
                 case "--checkpoint-every":
                     checkpointEvery = positive(value(args, ++i, "--checkpoint-every"), "--checkpoint-every");
@@ -150,10 +154,23 @@ public final class Main {
         SceneSpec spec = SceneReader.read(path(scene, "SCENE"), scope);
         long t0 = System.nanoTime();
         SceneRun run = new SceneRun(spec);
-        if (contacts != null) {
-            // the option overrides the scene file's "colliderContacts"
+        if (exactFriction && contacts == SolverOptions.ColliderContacts.PLANES) {
+            throw new InputException("run: --exact-friction needs contact springs, not --contact-planes");
+        }
+        if (contacts != null || exactFriction) {
+            // the options override the scene file's "colliderContacts" and "friction"
             for (SceneCloth c : run.cloths()) {
-                c.solver.setOptions(c.solver.options().withColliderContacts(contacts));
+                SolverOptions o = c.solver.options();
+                if (contacts == SolverOptions.ColliderContacts.PLANES) {
+                    o = o.withFriction(SolverOptions.Friction.APPROXIMATE);
+                }
+                if (contacts != null) {
+                    o = o.withColliderContacts(contacts);
+                }
+                if (exactFriction) {
+                    o = o.withFriction(SolverOptions.Friction.EXACT);
+                }
+                c.solver.setOptions(o);
             }
         }
         // progress on standard error: a bar on a terminal, a line per 10 % (or 10 s) otherwise
@@ -221,7 +238,7 @@ public final class Main {
 
     private static void usage(PrintStream out) {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]"
-                + " [--stop-after FRAME] [--contact-springs|--contact-planes] [--allow-outside-paths]");
+                + " [--stop-after FRAME] [--contact-springs|--contact-planes] [--exact-friction] [--allow-outside-paths]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B] [--allow-outside-paths]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B [--flipbook] --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N] [--no-self-collisions]"

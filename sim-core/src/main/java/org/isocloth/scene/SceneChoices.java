@@ -19,6 +19,8 @@ final class SceneChoices {
             ProjectionMethod.values(), ProjectionMethod::jsonName, Map.of());
     static final Map<String, ColliderContacts> COLLIDER_CONTACTS = enumNames(
             ColliderContacts.values(), ColliderContacts::jsonName, Map.of());
+    static final Map<String, FrictionMode> FRICTION_MODES = enumNames(
+            FrictionMode.values(), FrictionMode::jsonName, Map.of());
 
     private SceneChoices() {
     }

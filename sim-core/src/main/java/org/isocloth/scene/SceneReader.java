@@ -285,13 +285,27 @@ public final class SceneReader {
             ProjectionMethod projection = node.has("projection")
                     ? choice(node.get("projection"), child(path, "projection"), SceneChoices.PROJECTIONS)
                     : SolverSpec.DEFAULT_PROJECTION;
+            if (node.has("friction") && node.get("friction").isNumber()) {
+                throw error(child(path, "friction"), "is the friction mode, \"approximate\" or \"exact\" (got "
+                        + node.get("friction") + "); the friction coefficient belongs in a material's or a"
+                        + " collider's \"friction\"");
+            }
+            FrictionMode friction = node.has("friction")
+                    ? choice(node.get("friction"), child(path, "friction"), SceneChoices.FRICTION_MODES)
+                    : SolverSpec.DEFAULT_FRICTION;
+            // exact friction lives in the contact springs' Newton solve: it chooses them unless the
+            // scene names another method, which is an error
             ColliderContacts contacts = node.has("colliderContacts")
                     ? choice(node.get("colliderContacts"), child(path, "colliderContacts"), SceneChoices.COLLIDER_CONTACTS)
-                    : SolverSpec.DEFAULT_COLLIDER_CONTACTS;
+                    : friction == FrictionMode.EXACT ? ColliderContacts.SPRINGS : SolverSpec.DEFAULT_COLLIDER_CONTACTS;
+            if (friction == FrictionMode.EXACT && contacts != ColliderContacts.SPRINGS) {
+                throw error(child(path, "friction"), "\"exact\" needs \"colliderContacts\": \"springs\" (got \""
+                        + contacts.jsonName() + "\"); leave \"colliderContacts\" out or make it \"springs\"");
+            }
             boolean across = optBoolean(node, path, "collideAcrossMaterials",
                     SolverSpec.DEFAULT_COLLIDE_ACROSS_MATERIALS);
             return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs, projection, contacts,
-                    across);
+                    across, friction);
         }
 
         private List<ClothSpec> cloths(JsonNode node, String path) {

@@ -86,6 +86,10 @@ public final class SceneWriter {
             // written only when not the default, as above
             solver.put("colliderContacts", scene.solver().colliderContacts().jsonName());
         }
+        if (scene.solver().friction() != SolverSpec.DEFAULT_FRICTION) {
+            // written only when not the default, as above
+            solver.put("friction", scene.solver().friction().jsonName());
+        }
         if (scene.solver().collideAcrossMaterials() != SolverSpec.DEFAULT_COLLIDE_ACROSS_MATERIALS) {
             // written only when not the default, as above
             solver.put("collideAcrossMaterials", scene.solver().collideAcrossMaterials());

@@ -20,10 +20,12 @@ import java.util.Objects;
  * @param collideAcrossMaterials whether cloths of different materials are simulated together and
  *     collide with each other, each keeping its material (JSON {@code collideAcrossMaterials},
  *     default false: only cloths of one material do; the previewer steps every cloth on its own)
+ * @param friction how friction against colliders enters the step (JSON {@code friction}, default
+ *     {@link FrictionMode#APPROXIMATE}; {@link FrictionMode#EXACT} needs {@link ColliderContacts#SPRINGS})
  */
 public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions,
         boolean selfCollisions, boolean selfContactPairs, ProjectionMethod projection,
-        ColliderContacts colliderContacts, boolean collideAcrossMaterials) {
+        ColliderContacts colliderContacts, boolean collideAcrossMaterials, FrictionMode friction) {
 
     /** Default integrator: {@link Integrator#BE}. */
     public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
@@ -41,6 +43,27 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static final ColliderContacts DEFAULT_COLLIDER_CONTACTS = ColliderContacts.PLANES;
     /** Default: only cloths of one material collide with each other. */
     public static final boolean DEFAULT_COLLIDE_ACROSS_MATERIALS = false;
+    /** Default friction: {@link FrictionMode#APPROXIMATE}. */
+    public static final FrictionMode DEFAULT_FRICTION = FrictionMode.APPROXIMATE;
+
+    /**
+     * Settings with the thesis's friction.
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @param collisions see the record description
+     * @param selfCollisions see the record description
+     * @param selfContactPairs see the record description
+     * @param projection see the record description
+     * @param colliderContacts see the record description
+     * @param collideAcrossMaterials see the record description
+     */
+    public SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions, boolean selfCollisions,
+            boolean selfContactPairs, ProjectionMethod projection, ColliderContacts colliderContacts,
+            boolean collideAcrossMaterials) {
+        this(integrator, maxIterations, collisions, selfCollisions, selfContactPairs, projection, colliderContacts,
+                collideAcrossMaterials, DEFAULT_FRICTION);
+    }
 
     /**
      * Settings in which only cloths of one material collide with each other.
@@ -128,9 +151,10 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
      * @param integrator see the record description
      * @param maxIterations see the record description
      * @param collisions see the record description
-     * @throws NullPointerException if {@code integrator}, {@code collisions}, {@code projection} or
-     *     {@code colliderContacts} is null
-     * @throws IllegalArgumentException if {@code maxIterations} is outside [1, 1000]
+     * @throws NullPointerException if {@code integrator}, {@code collisions}, {@code projection},
+     *     {@code colliderContacts} or {@code friction} is null
+     * @throws IllegalArgumentException if {@code maxIterations} is outside [1, 1000], or friction is
+     *     exact with contact planes
      */
     public SolverSpec {
         Objects.requireNonNull(integrator, "integrator");
@@ -138,6 +162,10 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
         Objects.requireNonNull(collisions, "collisions");
         Objects.requireNonNull(projection, "projection");
         Objects.requireNonNull(colliderContacts, "colliderContacts");
+        Objects.requireNonNull(friction, "friction");
+        Check.require("friction", friction == FrictionMode.EXACT && colliderContacts != ColliderContacts.SPRINGS
+                ? "\"exact\" needs \"colliderContacts\": \"springs\" (got \"" + colliderContacts.jsonName() + "\")"
+                : null);
     }
 
     /**
@@ -148,6 +176,6 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static SolverSpec defaults() {
         return new SolverSpec(DEFAULT_INTEGRATOR, DEFAULT_MAX_ITERATIONS, DEFAULT_COLLISIONS, DEFAULT_SELF_COLLISIONS,
                 DEFAULT_SELF_CONTACT_PAIRS, DEFAULT_PROJECTION, DEFAULT_COLLIDER_CONTACTS,
-                DEFAULT_COLLIDE_ACROSS_MATERIALS);
+                DEFAULT_COLLIDE_ACROSS_MATERIALS, DEFAULT_FRICTION);
     }
 }

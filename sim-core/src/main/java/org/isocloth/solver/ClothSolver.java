@@ -557,11 +557,31 @@ public final class ClothSolver {
      * iterations ({@link ContactSprings}); the collision passes afterwards only catch what the
      * projection missed. Measured figures and known problems are in docs/solver.md.
      *
-     * @param on whether collider contacts are springs inside the Newton solve
+     * @param on whether collider contacts are springs inside the Newton solve (off also returns
+     *     friction to {@link SolverOptions.Friction#APPROXIMATE}: exact friction needs the springs)
      */
     public void setContactSprings(boolean on) {
+        if (!on) {
+            options = options.withFriction(SolverOptions.Friction.APPROXIMATE);
+        }
         options = options.withColliderContacts(on ? SolverOptions.ColliderContacts.SPRINGS
                 : SolverOptions.ColliderContacts.PLANES);
+    }
+
+    /**
+     * Chooses exact Coulomb friction inside the Newton solve ({@link SolverOptions.Friction#EXACT};
+     * on also holds collider contacts as springs, see {@link #setContactSprings}) or the thesis's
+     * approximation (off, the default). docs/solver.md compares the two.
+     *
+     * @param on whether friction is exact
+     */
+    public void setExactFriction(boolean on) {
+        options = options.withFriction(on ? SolverOptions.Friction.EXACT : SolverOptions.Friction.APPROXIMATE);
+    }
+
+    /** @return whether friction against colliders is exact Coulomb friction inside the Newton solve */
+    public boolean exactFriction() {
+        return options.friction() == SolverOptions.Friction.EXACT;
     }
 
     /** @return whether collider contacts are springs inside the Newton solve */

@@ -134,12 +134,15 @@ final class ColliderPass {
                     }
                     push = Math.max(Math.min(startGap, 0) - gap, 0);
                 }
-                NodePaths.coulombShift(xc, start, p, dt, c.surfaceVelocity, n, mu, push, d0, shift);
+                boolean exact = springs.exactFriction;
+                // exact friction: x_s is where the node sticks to the surface (no Coulomb bound here)
+                NodePaths.coulombShift(xc, start, p, dt, c.surfaceVelocity, n, exact ? 1 : mu,
+                        exact ? Double.MAX_VALUE : push, d0, shift);
                 for (int k = 0; k < 3; k++) {
                     xc[k] += shift[k];
                 }
                 if (p < black) {
-                    if (!blackShifted[p] && push > 0) {
+                    if (!exact && !blackShifted[p] && push > 0) {
                         blackShifted[p] = true;
                         for (int k = 0; k < 3; k++) {
                             xHat[3 * p + k] += shift[k];
@@ -148,6 +151,9 @@ final class ColliderPass {
                     d -= 0.75 * thick;
                     gap += 0.75 * thick;
                     springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
+                } else if (exact) {
+                    springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
+                    springs.setCoulomb(p, mu, push);
                 } else {
                     springs.add(p, n, d, xc, shift, mu > 0 ? ClothSolver.FRICTION_WEIGHT : 0, gap < 0);
                 }

@@ -366,6 +366,9 @@ final class GaussNewton {
                     s.projector, s.mu, s.zTmp);
         }
         finishPrimal();
+        if (springMode) {
+            s.springStepper.springs.recordBalance(s.xk);
+        }
     }
 
 

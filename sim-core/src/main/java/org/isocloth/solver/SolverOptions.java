@@ -13,13 +13,18 @@ import java.util.Objects;
  * @param colliderContacts how collider contacts enter the coupled step
  * @param selfContacts how cloth–cloth contacts enter the coupled step
  * @param linearSystem which form of eq. 3.30 is factored (fixed when the solver is built)
+ * @param friction how friction against colliders enters the coupled step ({@link Friction#EXACT}
+ *     needs {@link ColliderContacts#SPRINGS})
  */
 public record SolverOptions(ProjectionMode projection, ColliderContacts colliderContacts, SelfContacts selfContacts,
-        LinearSystem linearSystem) {
+        LinearSystem linearSystem, Friction friction) {
 
-    /** Newton projections where they apply, contact planes, cloth–cloth pair rows, the primal system. */
+    /**
+     * Newton projections where they apply, contact planes, cloth–cloth pair rows, the primal
+     * system, the thesis's friction.
+     */
     public static final SolverOptions DEFAULTS = new SolverOptions(ProjectionMode.AUTO, ColliderContacts.PLANES,
-            SelfContacts.PAIR_ROWS, LinearSystem.PRIMAL);
+            SelfContacts.PAIR_ROWS, LinearSystem.PRIMAL, Friction.APPROXIMATE);
 
     /** How collider contacts enter the coupled step (docs/solver.md, "Collisions and friction"). */
     public enum ColliderContacts {
@@ -49,6 +54,25 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
         PLANES
     }
 
+    /** How friction against colliders enters the coupled step (docs/solver.md, "Exact Coulomb friction"). */
+    public enum Friction {
+        /**
+         * The thesis's friction: eq. 3.27 bounds a node's tangential displacement by μ times the
+         * normal correction of its own path over the step, and eq. 3.28 holds it there (a plane's
+         * tangential weight, or a friction spring with contact springs). The normal force that
+         * bounds it is the node's predicted push (its weight and inertia), not the pressure of the
+         * cloth's tension.
+         */
+        APPROXIMATE,
+        /**
+         * Coulomb's law inside the Newton solve: each node's friction is the smoothed dissipation
+         * potential μλ f₀(|slip|) with λ the normal force the linear solve balances, so that it
+         * is bounded by μ times the whole normal force, tension included (a strip over a bar
+         * holds as the capstan equation says). Needs {@link ColliderContacts#SPRINGS}.
+         */
+        EXACT
+    }
+
     /** Which form of eq. 3.30 is factored. */
     public enum LinearSystem {
         /** The position-space form, 3 rows per node ({@link PrimalSystem}). */
@@ -59,12 +83,31 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
 
     /**
      * @throws NullPointerException if a choice is null
+     * @throws IllegalArgumentException if friction is exact and collider contacts are not springs
      */
     public SolverOptions {
         Objects.requireNonNull(projection, "projection");
         Objects.requireNonNull(colliderContacts, "colliderContacts");
         Objects.requireNonNull(selfContacts, "selfContacts");
         Objects.requireNonNull(linearSystem, "linearSystem");
+        Objects.requireNonNull(friction, "friction");
+        if (friction == Friction.EXACT && colliderContacts != ColliderContacts.SPRINGS) {
+            throw new IllegalArgumentException("exact friction needs collider contacts as springs (got "
+                    + colliderContacts + ")");
+        }
+    }
+
+    /**
+     * Options with the thesis's friction.
+     *
+     * @param projection see the record description
+     * @param colliderContacts see the record description
+     * @param selfContacts see the record description
+     * @param linearSystem see the record description
+     */
+    public SolverOptions(ProjectionMode projection, ColliderContacts colliderContacts, SelfContacts selfContacts,
+            LinearSystem linearSystem) {
+        this(projection, colliderContacts, selfContacts, linearSystem, Friction.APPROXIMATE);
     }
 
     /**
@@ -72,15 +115,26 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
      * @return a copy with that projection mode
      */
     public SolverOptions withProjection(ProjectionMode mode) {
-        return new SolverOptions(mode, colliderContacts, selfContacts, linearSystem);
+        return new SolverOptions(mode, colliderContacts, selfContacts, linearSystem, friction);
     }
 
     /**
      * @param contacts how collider contacts enter the coupled step (not null)
      * @return a copy with that choice
+     * @throws IllegalArgumentException if friction is exact and {@code contacts} is not springs
      */
     public SolverOptions withColliderContacts(ColliderContacts contacts) {
-        return new SolverOptions(projection, contacts, selfContacts, linearSystem);
+        return new SolverOptions(projection, contacts, selfContacts, linearSystem, friction);
+    }
+
+    /**
+     * @param mode how friction enters the coupled step (not null); {@link Friction#EXACT} also
+     *     chooses collider contacts as springs, the only method it works with
+     * @return a copy with that choice
+     */
+    public SolverOptions withFriction(Friction mode) {
+        return new SolverOptions(projection, mode == Friction.EXACT ? ColliderContacts.SPRINGS : colliderContacts,
+                selfContacts, linearSystem, mode);
     }
 
     /**
@@ -88,7 +142,7 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
      * @return a copy with that choice
      */
     public SolverOptions withSelfContacts(SelfContacts contacts) {
-        return new SolverOptions(projection, colliderContacts, contacts, linearSystem);
+        return new SolverOptions(projection, colliderContacts, contacts, linearSystem, friction);
     }
 
     /**
@@ -96,6 +150,6 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
      * @return a copy with that choice
      */
     public SolverOptions withLinearSystem(LinearSystem system) {
-        return new SolverOptions(projection, colliderContacts, selfContacts, system);
+        return new SolverOptions(projection, colliderContacts, selfContacts, system, friction);
     }
 }

@@ -28,6 +28,11 @@ final class SpringStep {
      * every increase stalled the iterations at an eighth of a step).
      */
     static final double SPRING_ACCEPT = 2;
+    /**
+     * Slip speed (m/s) below which exact friction sticks: the smoothing ε of the dissipation
+     * potential is this times the step ({@link ContactSprings#slip}).
+     */
+    static final double EXACT_SLIP = 1e-3;
 
     private final ClothSolver s;
     /** The contact candidates of the running step. */
@@ -51,11 +56,14 @@ final class SpringStep {
         int n3 = 3 * s.nodes;
         springs.clear();
         springs.ramp = SPRING_RAMP * s.material.thickness();
+        springs.slip = EXACT_SLIP * dt;
+        springs.exactFriction = s.options().friction() == SolverOptions.Friction.EXACT;
         s.colliderPass.startSpringStep();
         // Table 3.1 line 3 on the inertial path x⁽ⁿ⁾ → x̂: the friction impulses are those of the
         // motion the step takes without the cloth's own forces, as in the thesis's order
         s.colliderPass.detectSprings(springs, s.xStart, s.xHat, dt, false);
         springs.seat(s.xk, s.xHat);
+        springs.startProjection();
         s.gaussNewton.project(maxInvMass, GaussNewton.Contacts.SPRINGS);
         int iterations = s.lastIterations;
         int factorizations = s.lastFactorizations;
@@ -92,6 +100,7 @@ final class SpringStep {
                 break;
             }
             s.colliderPass.detectSprings(springs, s.xStart, s.xk, dt, false);
+            springs.startProjection();
             s.gaussNewton.project(maxInvMass, GaussNewton.Contacts.SPRINGS);
             iterations += s.lastIterations;
             factorizations += s.lastFactorizations;

@@ -81,10 +81,10 @@ public record Capstan(double friction, double shortEnd, double longEnd, int step
      * Runs the strip from rest.
      *
      * @param seconds simulated time, in (0, 10]
-     * @param contactSprings whether collider contacts are springs inside the Newton solve
+     * @param contacts how collider contacts and their friction enter the step
      * @return how far the long end's lowest point moved down, m
      */
-    public double run(double seconds, boolean contactSprings) {
+    public double run(double seconds, ContactMethod contacts) {
         if (!(seconds > 0 && seconds <= 10)) {
             throw new IllegalArgumentException("capstan: time must be in (0, 10] s (got " + seconds + ")");
         }
@@ -119,7 +119,7 @@ public record Capstan(double friction, double shortEnd, double longEnd, int step
                 CollisionHandling.COUPLED));
         s.setColliders(List.of(new CapsuleCollider("bar", new double[] {0, 0, -0.2}, new double[] {0, 0, 0.2},
                 RADIUS)));
-        s.setContactSprings(contactSprings);
+        contacts.applyTo(s);
         double y0 = lowestOfLongEnd(m, s.positions());
         int steps = (int) Math.round(seconds * stepsPerSecond);
         for (int i = 0; i < steps; i++) {

@@ -59,18 +59,17 @@ public record Incline(double degrees, double friction, int stepsPerSecond) {
 
     /** @return the sheet's slide after {@value #SECONDS} s against the reference (coupled contacts) */
     public Outcome run() {
-        return run(CollisionHandling.COUPLED, false);
+        return run(CollisionHandling.COUPLED, ContactMethod.PLANES);
     }
 
     /**
-     * As {@link #run()}, with the given collision handling and, optionally, contacts as springs
-     * ({@link ClothSolver#setContactSprings}).
+     * As {@link #run()}, with the given collision handling and way of holding contacts.
      *
      * @param collisions how collisions enter the step
-     * @param contactSprings whether collider contacts are springs inside the Newton solve
+     * @param contacts how collider contacts and their friction enter the step
      * @return the sheet's slide against the reference
      */
-    public Outcome run(CollisionHandling collisions, boolean contactSprings) {
+    public Outcome run(CollisionHandling collisions, ContactMethod contacts) {
         double th = Math.toRadians(degrees);
         double[] n = {Math.sin(th), Math.cos(th), 0};
         double[] down = {Math.cos(th), -Math.sin(th), 0};
@@ -87,7 +86,7 @@ public record Incline(double degrees, double friction, int stepsPerSecond) {
                 ClothMaterial.DEFAULT.withFriction(friction).withThickness(THICKNESS));
         ClothSolver s = new ClothSolver("incline", m, new SolverSettings(Integrator.BACKWARD_EULER, 20, collisions));
         s.setColliders(List.of(new PlaneCollider("incline", new double[3], n)));
-        s.setContactSprings(contactSprings);
+        contacts.applyTo(s);
         double c0 = along(m, s.positions(), down);
         int steps = (int) Math.round(SECONDS * stepsPerSecond);
         for (int i = 0; i < steps; i++) {

@@ -36,8 +36,16 @@ public record SpinningSphere(double friction, int stepsPerSecond) {
         }
     }
 
-    /** @return the angle the sheet turned about the vertical in one second, rad */
+    /** @return the angle the sheet turned about the vertical in one second with contact planes, rad */
     public double run() {
+        return run(ContactMethod.PLANES);
+    }
+
+    /**
+     * @param contacts how collider contacts and their friction enter the step
+     * @return the angle the sheet turned about the vertical in one second, rad
+     */
+    public double run(ContactMethod contacts) {
         double r = 1.0;
         TriMesh g = GridMesh.build(0.2, 0.2, 4, 4, new double[] {0, r + THICKNESS, 0}, new double[] {0, 1, 0},
                 new double[] {1, 0, 0});
@@ -47,6 +55,7 @@ public record SpinningSphere(double friction, int stepsPerSecond) {
         SphereCollider ball = new SphereCollider("ball", new double[3], r);
         ball.setMotion(new double[3], new double[] {0, OMEGA, 0});
         s.setColliders(List.of(ball));
+        contacts.applyTo(s);
         double last = heading(s.positions());
         double turned = 0;
         for (int i = 0; i < stepsPerSecond; i++) {

@@ -150,16 +150,18 @@ public final class ValidationReport {
         double[] spinMus = quick ? new double[] {0, 1} : new double[] {0, 0.3, 1};
         out.printf(Locale.ROOT, "Spinning sphere: 0.2 m sheet on a 1 m sphere turning at %.0f rad/s for 1 s, %d steps/s%n%n",
                 SpinningSphere.OMEGA, rate);
-        out.println("| μ | turned (rad) | expected | within |");
-        out.println("|---|---|---|---|");
+        out.println("| μ | contacts | turned (rad) | expected | within |");
+        out.println("|---|---|---|---|---|");
         for (double mu : spinMus) {
-            double turned = new SpinningSphere(mu, rate).run();
-            boolean ok = mu == 0 ? Math.abs(turned) < 0.02 : turned > 0.5 * SpinningSphere.OMEGA
-                    && turned < 1.025 * SpinningSphere.OMEGA;
-            failures += ok ? 0 : 1;
-            out.printf(Locale.ROOT, "| %.1f | %.3f | %s | %s |%n", mu, turned,
-                    mu == 0 ? "0 (no tangential force)" : "close to ω t = 2", ok ? "yes" : "✗");
-            out.flush();
+            for (ContactMethod method : ContactMethod.values()) {
+                double turned = new SpinningSphere(mu, rate).run(method);
+                boolean ok = mu == 0 ? Math.abs(turned) < 0.02 : turned > 0.5 * SpinningSphere.OMEGA
+                        && turned < 1.025 * SpinningSphere.OMEGA;
+                failures += ok ? 0 : 1;
+                out.printf(Locale.ROOT, "| %.1f | %s | %.3f | %s | %s |%n", mu, method.label(), turned,
+                        mu == 0 ? "0 (no tangential force)" : "close to ω t = 2", ok ? "yes" : "✗");
+                out.flush();
+            }
         }
         out.println();
     }
@@ -172,7 +174,7 @@ public final class ValidationReport {
      * bounds friction.
      */
     private void nearFrictionAngle(double[] mus) {
-        out.printf(Locale.ROOT, "Near the friction angle (θ_f = atan μ), both ways of holding collider contacts%n%n");
+        out.printf(Locale.ROOT, "Near the friction angle (θ_f = atan μ), every way of holding collider contacts%n%n");
         out.println("| μ | angle (°) | contacts | expected slide (m) | simulated slide (m) | within |");
         out.println("|---|---|---|---|---|---|");
         int total = 0;
@@ -180,14 +182,14 @@ public final class ValidationReport {
         for (double mu : mus) {
             double friction = Math.toDegrees(Math.atan(mu));
             for (double offset : new double[] {-1, 1}) {
-                for (boolean springs : new boolean[] {false, true}) {
-                    Incline.Outcome o = new Incline(friction + offset, mu, rate).run(CollisionHandling.COUPLED, springs);
+                for (ContactMethod method : ContactMethod.values()) {
+                    Incline.Outcome o = new Incline(friction + offset, mu, rate).run(CollisionHandling.COUPLED, method);
                     boolean ok = o.expected() == 0 ? Math.abs(o.slide()) <= STICK_NEAR
                             : Math.abs(o.slide() - o.expected()) <= 0.05 * o.expected();
                     total++;
                     good += ok ? 1 : 0;
                     out.printf(Locale.ROOT, "| %.1f | θ_f %+.0f = %.2f | %s | %.4f | %.4f | %s |%n", mu, offset,
-                            friction + offset, springs ? "springs" : "planes", o.expected(), o.slide(),
+                            friction + offset, method.label(), o.expected(), o.slide(),
                             o.expected() == 0 ? (ok ? "sticks (≤ 1 mm)" : "✗ should stick")
                                     : (ok ? "5 %" : "✗ not within 5 %"));
                     out.flush();
@@ -215,14 +217,14 @@ public final class ValidationReport {
         int good = 0;
         for (double[] c : cases) {
             Capstan cap = new Capstan(c[0], c[1], c[2], rate);
-            for (boolean springs : new boolean[] {false, true}) {
-                double moved = cap.run(1.0, springs);
+            for (ContactMethod method : ContactMethod.values()) {
+                double moved = cap.run(1.0, method);
                 boolean ok = cap.holds() ? Math.abs(moved) <= STICK : moved >= 10 * STICK;
                 total++;
                 good += ok ? 1 : 0;
                 out.printf(Locale.ROOT, "| %.1f | %.2f, %.2f | %.2f | %.2f | %s | %s | %.4f | %s |%n", c[0], c[1], c[2],
                         c[2] / c[1], Math.exp(c[0] * Math.PI), cap.holds() ? "holds" : "slides",
-                        springs ? "springs" : "planes", moved,
+                        method.label(), moved,
                         ok ? "yes" : cap.holds() ? "✗ should hold (≤ 5 mm)" : "✗ should slide (≥ 5 cm)");
                 out.flush();
             }

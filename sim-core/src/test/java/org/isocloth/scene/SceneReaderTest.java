@@ -257,6 +257,28 @@ class SceneReaderTest {
         InputException e = assertThrows(InputException.class, () -> SceneReader.parse(misspelt, HANG));
         assertTrue(e.getMessage().contains("solver.colliderContacts") && e.getMessage().contains("springs"),
                 e.getMessage());
+        // friction: approximate by default and then not written; exact chooses contact springs
+        // when the scene names no method, is written back, and refuses contact planes naming both
+        // fields
+        assertEquals(FrictionMode.APPROXIMATE, planes.solver().friction());
+        assertFalse(SceneWriter.toJson(planes).contains("\"friction\": \"approximate\""));
+        SceneSpec exact = SceneReader.parse(json.replace("\"selfContactPairs\": false",
+                "\"friction\": \"exact\""), HANG);
+        assertEquals(FrictionMode.EXACT, exact.solver().friction());
+        assertEquals(ColliderContacts.SPRINGS, exact.solver().colliderContacts());
+        SceneSpec again = SceneReader.parse(SceneWriter.toJson(exact), HANG);
+        assertEquals(FrictionMode.EXACT, again.solver().friction());
+        assertEquals(ColliderContacts.SPRINGS, again.solver().colliderContacts());
+        SceneCloth exactCloth = new org.isocloth.cli.SceneRun(exact).cloths().get(0);
+        assertTrue(exactCloth.solver.exactFriction() && exactCloth.solver.contactSprings());
+        String withPlanes = json.replace("\"selfContactPairs\": false",
+                "\"friction\": \"exact\", \"colliderContacts\": \"planes\"");
+        e = assertThrows(InputException.class, () -> SceneReader.parse(withPlanes, HANG));
+        assertTrue(e.getMessage().contains("solver.friction") && e.getMessage().contains("colliderContacts")
+                && e.getMessage().contains("springs"), e.getMessage());
+        String badMode = json.replace("\"selfContactPairs\": false", "\"friction\": 0.5");
+        e = assertThrows(InputException.class, () -> SceneReader.parse(badMode, HANG));
+        assertTrue(e.getMessage().contains("solver.friction") && e.getMessage().contains("exact"), e.getMessage());
         // cloths of different materials together: off by default and then not written, read and
         // written back when on, and anything but a boolean refused naming the field
         assertFalse(planes.solver().collideAcrossMaterials());

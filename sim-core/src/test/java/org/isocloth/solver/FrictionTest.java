@@ -3,6 +3,7 @@ package org.isocloth.solver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.isocloth.validate.ContactMethod;
 import org.isocloth.validate.Incline;
 import org.junit.jupiter.api.Test;
 
@@ -16,12 +17,12 @@ class FrictionTest {
      * {@code degrees} ({@link Incline}, 60 steps per second).
      */
     static double slide(double degrees, double mu, CollisionHandling mode) {
-        return slide(degrees, mu, mode, false);
+        return slide(degrees, mu, mode, ContactMethod.PLANES);
     }
 
-    /** As {@link #slide(double, double, CollisionHandling)}, optionally with contact springs. */
-    static double slide(double degrees, double mu, CollisionHandling mode, boolean springs) {
-        return new Incline(degrees, mu, 60).run(mode, springs).slide();
+    /** As {@link #slide(double, double, CollisionHandling)}, with the given way of holding contacts. */
+    static double slide(double degrees, double mu, CollisionHandling mode, ContactMethod contacts) {
+        return new Incline(degrees, mu, 60).run(mode, contacts).slide();
     }
 
     /**
@@ -76,13 +77,13 @@ class FrictionTest {
         // (the impulse cancels the tangential prediction exactly), and the backward Euler distance
         // above it. The spring leaves each node F h²/s inside its plane, a normal offset only, so
         // the slide matches to well within the 2 % bound (measured 0.03 %).
-        double stuck = slide(20, 0.5, CollisionHandling.COUPLED, true);
+        double stuck = slide(20, 0.5, CollisionHandling.COUPLED, ContactMethod.SPRINGS);
         assertTrue(Math.abs(stuck) < 1e-6, "stuck sheet moved " + stuck + " m");
         double th = Math.toRadians(35);
         double a = G * (Math.sin(th) - 0.5 * Math.cos(th));
-        double slid = slide(35, 0.5, CollisionHandling.COUPLED, true);
+        double slid = slide(35, 0.5, CollisionHandling.COUPLED, ContactMethod.SPRINGS);
         assertEquals(backwardEulerDistance(a, 60), slid, 0.02 * backwardEulerDistance(a, 60));
-        double free = slide(35, 0.0, CollisionHandling.COUPLED, true);
+        double free = slide(35, 0.0, CollisionHandling.COUPLED, ContactMethod.SPRINGS);
         double a0 = G * Math.sin(th);
         assertEquals(backwardEulerDistance(a0, 60), free, 0.02 * backwardEulerDistance(a0, 60));
     }
@@ -94,16 +95,18 @@ class FrictionTest {
         // one degree above it a = g (sin θ − μ cos θ) = 9.81 (0.46288 − 0.5 · 0.88643) = 0.1930 m/s²,
         // 11 % of g sin θ: a 1 % error in the normal force the bound is taken from moves the slide
         // by 9 %. Backward Euler from rest at 60 steps/s covers a h² n(n+1)/2 = 0.09730 m in 1 s.
-        // Both ways of holding collider contacts must meet it within 1 mm (stick) and 2 % (slide).
+        // Every way of holding collider contacts must meet it within 1 mm (stick) and 2 % (slide).
+        // Exact friction sticks only up to its smoothing: below a slip speed ε/h = 1 mm/s the
+        // dissipation potential is a stiff spring, not a wall (measured 0.7 mm in 1 s).
         double angle = Math.toDegrees(Math.atan(0.5));
         double th = Math.toRadians(angle + 1);
         double a = G * (Math.sin(th) - 0.5 * Math.cos(th));
-        for (boolean springs : new boolean[] {false, true}) {
-            double stuck = slide(angle - 1, 0.5, CollisionHandling.COUPLED, springs);
-            assertTrue(Math.abs(stuck) < 1e-3, (springs ? "springs" : "planes") + ": stuck sheet moved " + stuck);
-            double slid = slide(angle + 1, 0.5, CollisionHandling.COUPLED, springs);
+        for (ContactMethod contacts : ContactMethod.values()) {
+            double stuck = slide(angle - 1, 0.5, CollisionHandling.COUPLED, contacts);
+            assertTrue(Math.abs(stuck) < 1e-3, contacts.label() + ": stuck sheet moved " + stuck);
+            double slid = slide(angle + 1, 0.5, CollisionHandling.COUPLED, contacts);
             assertEquals(backwardEulerDistance(a, 60), slid, 0.02 * backwardEulerDistance(a, 60),
-                    (springs ? "springs" : "planes") + ": slide 1 degree above the friction angle");
+                    contacts.label() + ": slide 1 degree above the friction angle");
         }
     }
 }

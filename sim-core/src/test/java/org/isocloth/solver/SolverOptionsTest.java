@@ -59,5 +59,23 @@ class SolverOptionsTest {
         assertThrows(NullPointerException.class, () -> SolverOptions.DEFAULTS.withLinearSystem(null));
         ClothSolver s = new ClothSolver("opts", sheet(), SolverSettings.DEFAULT);
         assertThrows(NullPointerException.class, () -> s.setOptions(null));
+        assertThrows(NullPointerException.class, () -> SolverOptions.DEFAULTS.withFriction(null));
+    }
+
+    @Test
+    void exactFrictionNeedsContactSprings() {
+        // exact friction lives in the springs' Newton solve: choosing it chooses them, and
+        // contact planes with it are refused; turning the springs off returns to the thesis's friction
+        SolverOptions exact = SolverOptions.DEFAULTS.withFriction(SolverOptions.Friction.EXACT);
+        assertEquals(SolverOptions.ColliderContacts.SPRINGS, exact.colliderContacts());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> exact.withColliderContacts(SolverOptions.ColliderContacts.PLANES));
+        assertTrue(e.getMessage().contains("exact friction") && e.getMessage().contains("springs"), e.getMessage());
+        ClothSolver s = new ClothSolver("opts", sheet(), SolverSettings.DEFAULT);
+        assertFalse(s.exactFriction());
+        s.setExactFriction(true);
+        assertTrue(s.exactFriction() && s.contactSprings());
+        s.setContactSprings(false);
+        assertFalse(s.exactFriction() || s.contactSprings());
     }
 }
