@@ -59,6 +59,7 @@ public class ClothControl extends AbstractControl {
     private boolean selfCollisions = true;
     private ProjectionMode projection = ProjectionMode.AUTO;
     private SolverOptions.ColliderContacts colliderContacts = SolverOptions.ColliderContacts.PLANES;
+    private SolverOptions.Friction friction = SolverOptions.Friction.APPROXIMATE;
     /** The cloths of one ClothAppState with this group are simulated together; null: alone. */
     private String clothGroup;
     /** Whether the cloth feels the app state's per-triangle air forces. */
@@ -402,6 +403,34 @@ public class ClothControl extends AbstractControl {
             throw new IllegalArgumentException(name() + ".solver.colliderContacts: must not be null");
         }
         this.colliderContacts = contacts;
+        if (contacts != SolverOptions.ColliderContacts.SPRINGS) {
+            friction = SolverOptions.Friction.APPROXIMATE;
+        }
+        parameterVersion++;
+    }
+
+    /** @return how friction against colliders enters the coupled step */
+    public SolverOptions.Friction getFrictionMode() {
+        return friction;
+    }
+
+    /**
+     * @param mode APPROXIMATE (the default: the thesis's friction, bounded by each node's own
+     *     weight and inertia) or EXACT (Coulomb's law inside the Newton solve, bounded by the whole
+     *     normal force: a strip over a bar holds as the capstan equation says, and cloth resting
+     *     on a collider that moves sideways is carried as far as its friction should carry it;
+     *     EXACT also chooses {@link SolverOptions.ColliderContacts#SPRINGS}, the only contact
+     *     method it works with, and {@link #setColliderContacts} with planes returns to
+     *     APPROXIMATE; see {@link org.isocloth.solver.ClothSolver#setExactFriction}); not null
+     */
+    public void setFrictionMode(SolverOptions.Friction mode) {
+        if (mode == null) {
+            throw new IllegalArgumentException(name() + ".solver.friction: must not be null");
+        }
+        this.friction = mode;
+        if (mode == SolverOptions.Friction.EXACT) {
+            colliderContacts = SolverOptions.ColliderContacts.SPRINGS;
+        }
         parameterVersion++;
     }
 
@@ -649,6 +678,7 @@ public class ClothControl extends AbstractControl {
         c.write(selfCollisions, "selfCollisions", true);
         c.write(projection, "projection", ProjectionMode.AUTO);
         c.write(colliderContacts, "colliderContacts", SolverOptions.ColliderContacts.PLANES);
+        c.write(friction, "frictionMode", SolverOptions.Friction.APPROXIMATE);
         c.write(clothGroup, "clothGroup", null);
         c.write(airForces, "airForces", true);
         c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
@@ -684,6 +714,11 @@ public class ClothControl extends AbstractControl {
         projection = c.readEnum("projection", ProjectionMode.class, ProjectionMode.AUTO);
         colliderContacts = c.readEnum("colliderContacts", SolverOptions.ColliderContacts.class,
                 SolverOptions.ColliderContacts.PLANES);
+        friction = c.readEnum("frictionMode", SolverOptions.Friction.class, SolverOptions.Friction.APPROXIMATE);
+        if (friction == SolverOptions.Friction.EXACT && colliderContacts != SolverOptions.ColliderContacts.SPRINGS) {
+            throw new IOException("ClothControl: solver.friction: exact friction needs collider contacts SPRINGS (got "
+                    + colliderContacts + ")");
+        }
         clothGroup = c.readString("clothGroup", null);
         airForces = c.readBoolean("airForces", true);
         if (clothGroup != null && clothGroup.isBlank()) {

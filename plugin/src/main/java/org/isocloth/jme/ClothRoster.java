@@ -239,7 +239,7 @@ final class ClothRoster {
         for (ClothPiece p : pieces) {
             ClothControl c = p.control;
             if (!c.getSolverSettings().equals(first.getSolverSettings()) || c.getProjection() != first.getProjection()
-                    || c.getColliderContacts() != first.getColliderContacts()
+                    || c.getColliderContacts() != first.getColliderContacts() || c.getFrictionMode() != first.getFrictionMode()
                     || c.isSelfCollisions() != first.isSelfCollisions() || c.isAirForces() != first.isAirForces()) {
                 LOG.log(Level.WARNING, "cloth ''{0}'': its solver settings differ from those of ''{1}'', the first"
                         + " cloth of group ''{2}''; the group is simulated with the first cloth''s",

@@ -13,6 +13,7 @@ import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.solver.ClothMetrics;
 import org.isocloth.solver.ClothSolver;
+import org.isocloth.solver.SolverOptions;
 import org.isocloth.solver.StepResult;
 
 /**
@@ -171,7 +172,8 @@ final class ClothSimulation {
         s.setSettings(first.getSolverSettings());
         s.setSelfCollisions(first.isSelfCollisions());
         s.setProjection(first.getProjection());
-        s.setOptions(s.options().withColliderContacts(first.getColliderContacts()));
+        s.setOptions(s.options().withFriction(SolverOptions.Friction.APPROXIMATE)
+                .withColliderContacts(first.getColliderContacts()).withFriction(first.getFrictionMode()));
     }
 
     /** Reads the triangle list of a Triangles-mode mesh (indexed or not). */

@@ -332,6 +332,7 @@ class ClothControlTest {
         cloth.setSelfCollisions(false);
         cloth.setProjection(org.isocloth.solver.ProjectionMode.FAST);
         cloth.setColliderContacts(org.isocloth.solver.SolverOptions.ColliderContacts.SPRINGS);
+        cloth.setFrictionMode(org.isocloth.solver.SolverOptions.Friction.EXACT);
         cloth.setClothGroup("layers");
         cloth.setAirForces(false);
         cloth.addPinGroup(PinGroup.box(new Vector3f(-1, 0.99f, -1), new Vector3f(1, 1.01f, 1)).follow(shoulder));
@@ -352,6 +353,7 @@ class ClothControlTest {
         assertFalse(loaded.isSelfCollisions());
         assertEquals(org.isocloth.solver.ProjectionMode.FAST, loaded.getProjection());
         assertEquals(org.isocloth.solver.SolverOptions.ColliderContacts.SPRINGS, loaded.getColliderContacts());
+        assertEquals(org.isocloth.solver.SolverOptions.Friction.EXACT, loaded.getFrictionMode());
         assertEquals("layers", loaded.getClothGroup());
         assertFalse(loaded.isAirForces());
         assertEquals(cloth.getPinGroups(), loaded.getPinGroups());
@@ -597,5 +599,19 @@ class ClothControlTest {
 
     private static Vector3f vec(FloatBuffer b, int i) {
         return new Vector3f(b.get(3 * i), b.get(3 * i + 1), b.get(3 * i + 2));
+    }
+
+    @Test
+    void exactFrictionGoesWithContactSprings() {
+        // exact friction lives in the contact springs' Newton solve: choosing it chooses the
+        // springs, and choosing contact planes returns to the thesis's friction
+        ClothControl cloth = new ClothControl(org.isocloth.model.ClothMaterial.DEFAULT);
+        assertEquals(org.isocloth.solver.SolverOptions.Friction.APPROXIMATE, cloth.getFrictionMode());
+        cloth.setFrictionMode(org.isocloth.solver.SolverOptions.Friction.EXACT);
+        assertEquals(org.isocloth.solver.SolverOptions.ColliderContacts.SPRINGS, cloth.getColliderContacts());
+        cloth.setColliderContacts(org.isocloth.solver.SolverOptions.ColliderContacts.PLANES);
+        assertEquals(org.isocloth.solver.SolverOptions.Friction.APPROXIMATE, cloth.getFrictionMode());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> cloth.setFrictionMode(null));
+        assertTrue(e.getMessage().contains("solver.friction"), e.getMessage());
     }
 }

@@ -134,6 +134,7 @@ public final class ScenePreview {
             control.setSelfCollisions(cs.selfCollisionsIn(s));
             control.setProjection(s.projection().mode());
             control.setColliderContacts(s.colliderContacts().option());
+            control.setFrictionMode(s.friction().option());
             control.setClothGroup(group.get(cs));
             control.setAirForces(cs.aerodynamics());
             double[] restNodes = null;
@@ -549,7 +550,7 @@ public final class ScenePreview {
                 first.isSelfCollisions(), spec.solver().selfContactPairs(),
                 org.isocloth.scene.ProjectionMethod.of(first.getProjection()),
                 org.isocloth.scene.ColliderContacts.of(first.getColliderContacts()),
-                spec.solver().collideAcrossMaterials());
+                spec.solver().collideAcrossMaterials(), org.isocloth.scene.FrictionMode.of(first.getFrictionMode()));
         return new SceneSpec(spec.name(), spec.file(), spec.fps(), spec.frames(), spec.substeps(), spec.gravity(),
                 solver, out, colliderSpecs, spec.wind(), spec.gust(), spec.aerodynamics());
     }

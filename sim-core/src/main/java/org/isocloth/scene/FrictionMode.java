@@ -33,6 +33,14 @@ public enum FrictionMode {
         return jsonName;
     }
 
+    /**
+     * @param option a solver option (not null)
+     * @return the mode that selects it
+     */
+    public static FrictionMode of(SolverOptions.Friction option) {
+        return option == SolverOptions.Friction.EXACT ? EXACT : APPROXIMATE;
+    }
+
     /** @return the solver option this mode selects */
     public SolverOptions.Friction option() {
         return option;
