@@ -105,8 +105,10 @@ class CommandLineTest {
             assertEquals(1, lines.stream().filter(l -> l.startsWith("| " + missing + " | skipped: scene file not found: ")
                     && l.contains(missing + ".json")).count(), lastOut);
         }
-        // the row names the contact method the scene file asks for (skirt.json: springs)
-        List<String> skirt = lines.stream().filter(l -> l.startsWith("| skirt (contact springs) |")).toList();
+        // the row names the contact method and friction the scene file asks for (skirt.json:
+        // springs, exact friction)
+        List<String> skirt = lines.stream().filter(l -> l.startsWith("| skirt (contact springs, exact friction) |"))
+                .toList();
         assertEquals(1, skirt.size(), lastOut);
         String[] c = skirt.get(0).split("\\|");
         assertEquals(13, c.length, skirt.get(0));
@@ -141,9 +143,9 @@ class CommandLineTest {
 
     @Test
     void benchGarmentRowsSayWhichContactMethodTheyUsed() throws IOException {
-        // --contact-planes overrides the scene file's springs (skirt.json), --contact-springs asks
-        // for springs; each row says which method it used, since the figures of the two are not
-        // comparable. The same bound as above holds for the red strain when no step ended
+        // --contact-planes overrides the scene file's springs (skirt.json) and with them its exact
+        // friction, --contact-springs keeps the scene's friction; each row says which method it
+        // used, since the figures of the methods are not comparable. The same bound as above holds for the red strain when no step ended
         // unconverged (measured: the skirt's first three steps converge in both modes).
         Path scenes = skirtOnlyScenes();
         assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
@@ -153,7 +155,8 @@ class CommandLineTest {
         assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
                 "--garments", scenes.toString(), "--garment-steps", "3", "--contact-springs"), lastErr);
         List<String> rows = lastOut.lines().filter(l -> l.startsWith("| skirt")).toList();
-        assertEquals(List.of("skirt (contact springs)"), rows.stream().map(l -> l.split("\\|")[1].trim()).toList(),
+        assertEquals(List.of("skirt (contact springs, exact friction)"),
+                rows.stream().map(l -> l.split("\\|")[1].trim()).toList(),
                 lastOut);
         String[] c = rows.get(0).split("\\|");
         assertTrue(Double.parseDouble(c[4].trim()) >= 1, rows.get(0));
