@@ -134,7 +134,7 @@ final class ColliderPass {
                     }
                     push = Math.max(Math.min(startGap, 0) - gap, 0);
                 }
-                boolean exact = springs.exactFriction;
+                boolean exact = springs.exact.on;
                 // exact friction: x_s is where the node sticks to the surface (no Coulomb bound here)
                 NodePaths.coulombShift(xc, start, p, dt, c.surfaceVelocity, n, exact ? 1 : mu,
                         exact ? Double.MAX_VALUE : push, d0, shift);
@@ -153,7 +153,7 @@ final class ColliderPass {
                     springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
                 } else if (exact) {
                     springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
-                    springs.setCoulomb(p, mu, push);
+                    springs.exact.set(p, mu, push);
                 } else {
                     springs.add(p, n, d, xc, shift, mu > 0 ? ClothSolver.FRICTION_WEIGHT : 0, gap < 0);
                 }

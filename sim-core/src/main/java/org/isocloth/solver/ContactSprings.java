@@ -20,7 +20,8 @@ import java.util.Arrays;
  * step's mass metric, stiffness·h²) whose stiffness ramps up over the first {@link #ramp} of
  * depth, so that ψ is twice continuously differentiable ({@link #assemble}); P = I − Σ n nᵀ the
  * projector onto the tangent plane of the node's planes that hold it, and κ the friction weight of
- * eq. 3.28 softened. Newton iterations take these terms by their second-order model, so a step in
+ * eq. 3.28 softened; with exact friction ({@link ExactFriction}) the red nodes' friction terms are
+ * Coulomb's dissipation potential instead. Newton iterations take these terms by their second-order model, so a step in
  * steady contact converges like a free one, and a node grazing its plane changes the system
  * continuously. Unlike a hard plane the spring lets a node of a rigid red triangle sit a few
  * micrometres inside the band, so a doubly curved contact patch is not over-constrained and black
@@ -49,24 +50,10 @@ final class ContactSprings {
     final double[] kappa;
 
     /**
-     * Whether friction is exact Coulomb friction inside the Newton solve ({@link #coulombFriction})
-     * instead of the friction springs of eq. 3.28 towards the eq. 3.27 target.
+     * Exact Coulomb friction of the red nodes, used instead of the friction springs of eq. 3.28
+     * while it is {@linkplain ExactFriction#on on}.
      */
-    boolean exactFriction;
-    /** Slip over the step (m) below which exact friction sticks: the smoothing width ε of f₀. */
-    double slip;
-    /** Exact friction: Coulomb coefficient of each node (0: none). */
-    private final double[] mu;
-    /** Exact friction: the normal displacement (m) each node's detection path pushed it into the band. */
-    private final double[] push;
-    /** Exact friction: per plane, the stiffness and offset of the last assembled model ½ k (n·x − d')². */
-    private final double[] modelK;
-    private final double[] modelD;
-    /** Exact friction: per node, the normal force the last linear solve balanced (−1: none yet). */
-    private final double[] balanced;
-    /** Exact friction: per node, the unit slip direction at the last assembly (0 at a projection's start). */
-    private final double[] lastDir;
-    private final double[] slipScratch = new double[3];
+    final ExactFriction exact;
 
     /** Assembled per-node terms of the active contacts: node list, 3×3 blocks and right-hand sides. */
     int[] blockNodes = new int[64];
@@ -84,12 +71,7 @@ final class ContactSprings {
         stick = new double[3 * nodes];
         shift = new double[3 * nodes];
         kappa = new double[nodes];
-        mu = new double[nodes];
-        push = new double[nodes];
-        modelK = new double[3 * nodes];
-        modelD = new double[3 * nodes];
-        balanced = new double[nodes];
-        lastDir = new double[3 * nodes];
+        exact = new ExactFriction(nodes);
         block = new double[9 * nodes];
         blockRhs = new double[3 * nodes];
     }
@@ -110,10 +92,7 @@ final class ContactSprings {
             int p = list[i];
             k[p] = 0;
             kappa[p] = 0;
-            mu[p] = 0;
-            push[p] = 0;
-            Arrays.fill(modelK, 3 * p, 3 * p + 3, 0.0);
-            Arrays.fill(lastDir, 3 * p, 3 * p + 3, 0.0);
+            exact.clear(p);
             Arrays.fill(shift, 3 * p, 3 * p + 3, 0.0);
             Arrays.fill(active, 3 * p, 3 * p + 3, false);
         }
@@ -153,7 +132,7 @@ final class ContactSprings {
             return;
         }
         if (kp == 0) {
-            balanced[p] = -1;
+            exact.forget(p);
             if (count == list.length) {
                 list = Arrays.copyOf(list, 2 * count);
             }
@@ -173,55 +152,25 @@ final class ContactSprings {
         kappa[p] = Math.max(kappa[p], kap);
     }
 
-    /**
-     * Gives node p exact Coulomb friction: the largest coefficient and detection push of its
-     * contacts count.
-     *
-     * @param coefficient μ
-     * @param detectionPush how far (m) the node's path over the step pushes it into the band
-     */
-    void setCoulomb(int p, double coefficient, double detectionPush) {
-        mu[p] = Math.max(mu[p], coefficient);
-        push[p] = Math.max(push[p], detectionPush);
-    }
-
-    /** Starts a projection: the normal forces and slip directions of the last one are forgotten. */
+    /** Starts a projection: exact friction forgets the last one's normal forces and slip directions. */
     void startProjection() {
         for (int i = 0; i < count; i++) {
-            int p = list[i];
-            Arrays.fill(modelK, 3 * p, 3 * p + 3, 0.0);
-            Arrays.fill(lastDir, 3 * p, 3 * p + 3, 0.0);
-            balanced[p] = -1;
+            exact.forget(list[i]);
         }
     }
 
     /**
      * Records, for exact friction, the normal force each node's springs carry in the model the
-     * last linear solve balanced: Σ k (d' − n·x)⁺ over its planes at that solve's result x (before
-     * any backtracking). A spring's own force ψ'(g) is no use here: a resting node sits
-     * micrometres deep on the ramp, and the projection settles positions only to about a
-     * micrometre, so the force read off the depth is uncertain by tens of per cent.
+     * last linear solve balanced ({@link ExactFriction#record}).
      *
      * @param x the linear solve's result
      */
     void recordBalance(double[] x) {
-        if (!exactFriction) {
+        if (!exact.on) {
             return;
         }
         for (int i = 0; i < count; i++) {
-            int p = list[i];
-            double lam = 0;
-            boolean any = false;
-            for (int q = 0; q < k[p]; q++) {
-                double kq = modelK[3 * p + q];
-                if (kq > 0) {
-                    any = true;
-                    int o = 9 * p + 3 * q;
-                    double nx = normal[o] * x[3 * p] + normal[o + 1] * x[3 * p + 1] + normal[o + 2] * x[3 * p + 2];
-                    lam += Math.max(0, kq * (modelD[3 * p + q] - nx));
-                }
-            }
-            balanced[p] = any ? lam : -1;
+            exact.record(list[i], k[list[i]], normal, x);
         }
     }
 
@@ -371,8 +320,8 @@ final class ContactSprings {
             double s = NORMAL_WEIGHT * m;
             int b = 9 * p;
             double[] r = blockRhs;
-            if (exactFriction) {
-                coulombFriction(p, nb, xTarget, xk, m);
+            if (exact.on) {
+                exact.assemble(p, nb, basis, stick, xTarget, xk, m, block, blockRhs);
             } else {
                 double km = kappa[p] * m;
                 for (int c = 0; c < 3; c++) {
@@ -403,8 +352,7 @@ final class ContactSprings {
                 double kq = s * weight(g, delta);
                 // d' − d = g_k − ψ'(g_k)/k: g_k/2 on the ramp, −δ/2 below it, 0 without a ramp
                 double dPrime = offset[3 * p + q] + (!(delta > 0) ? 0 : g > -delta ? 0.5 * g : -0.5 * delta);
-                modelK[3 * p + q] = kq;
-                modelD[3 * p + q] = dPrime;
+                exact.model(p, q, kq, dPrime);
                 double e = normal[o] * xTarget[3 * p] + normal[o + 1] * xTarget[3 * p + 1]
                         + normal[o + 2] * xTarget[3 * p + 2] - dPrime;
                 for (int c = 0; c < 3; c++) {
@@ -418,75 +366,6 @@ final class ContactSprings {
                 blockNodes = Arrays.copyOf(blockNodes, 2 * blockCount);
             }
             blockNodes[blockCount++] = p;
-        }
-    }
-
-    /**
-     * Exact Coulomb friction of node p, whose active planes' orthonormal normals are in
-     * {@link #basis}: the smoothed dissipation potential D(x) = μ λ f₀(|u|) of Li et al. 2020 (IPC
-     * §5), u = P (x − x_s) the node's slip over the step relative to the surface (x_s where it
-     * would stick), λ its normal force and f₀' = f₁, f₁(y) = 2y/ε − y²/ε² below the slip ε =
-     * {@link #slip} and 1 above it. The friction force is bounded by μλ whatever pulls the node, the
-     * cloth's own tension included. λ is the force the last linear solve balanced
-     * ({@link #recordBalance}); in a projection's first iteration, the detection push's m·push.
-     *
-     * <p>Newton's model is D's second-order expansion at x_k, μλ [f₁'(y) ûûᵀ + f₁(y)/y (P − ûûᵀ)]
-     * (û = u/y), which has no stiffness along a slip beyond ε; after an iteration that reversed the
-     * slip direction (the node should stick) it is the model at y = 0, the stick spring 2μλ/ε P,
-     * so that the next step does not overshoot the stick point. Writes the block and the
-     * right-hand side ∇D(x_k) + H (x_target − x_k).
-     */
-    private void coulombFriction(int p, int nb, double[] xTarget, double[] xk, double m) {
-        int b = 9 * p;
-        double ml = mu[p] * (balanced[p] >= 0 ? balanced[p] : m * push[p]);
-        double[] u = slipScratch;
-        for (int c = 0; c < 3; c++) {
-            u[c] = xk[3 * p + c] - stick[3 * p + c];
-        }
-        for (int j = 0; j < nb; j++) {
-            double dot = u[0] * basis[3 * j] + u[1] * basis[3 * j + 1] + u[2] * basis[3 * j + 2];
-            for (int c = 0; c < 3; c++) {
-                u[c] -= dot * basis[3 * j + c];
-            }
-        }
-        double y = Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-        for (int c = 0; c < 3; c++) {
-            u[c] = y > 0 ? u[c] / y : 0;
-        }
-        double back = u[0] * lastDir[3 * p] + u[1] * lastDir[3 * p + 1] + u[2] * lastDir[3 * p + 2];
-        System.arraycopy(u, 0, lastDir, 3 * p, 3);
-        double eps = slip;
-        double force;
-        double radial;
-        double lateral;
-        if (back < 0 && y >= eps) {
-            force = ml * 2 * y / eps;
-            radial = ml * 2 / eps;
-            lateral = radial;
-        } else if (y < eps) {
-            force = ml * (2 * y / eps - y * y / (eps * eps));
-            radial = ml * (2 / eps - 2 * y / (eps * eps));
-            lateral = ml * (2 / eps - y / (eps * eps));
-        } else {
-            force = ml;
-            radial = 0;
-            lateral = ml / y;
-        }
-        for (int c = 0; c < 3; c++) {
-            for (int c2 = 0; c2 < 3; c2++) {
-                double proj = c == c2 ? 1 : 0;
-                for (int j = 0; j < nb; j++) {
-                    proj -= basis[3 * j + c] * basis[3 * j + c2];
-                }
-                block[b + 3 * c + c2] = lateral * (proj - u[c] * u[c2]) + radial * u[c] * u[c2];
-            }
-        }
-        for (int c = 0; c < 3; c++) {
-            double hv = 0;
-            for (int c2 = 0; c2 < 3; c2++) {
-                hv += block[b + 3 * c + c2] * (xTarget[3 * p + c2] - xk[3 * p + c2]);
-            }
-            blockRhs[3 * p + c] = force * u[c] + hv;
         }
     }
 

@@ -30,7 +30,7 @@ final class SpringStep {
     static final double SPRING_ACCEPT = 2;
     /**
      * Slip speed (m/s) below which exact friction sticks: the smoothing ε of the dissipation
-     * potential is this times the step ({@link ContactSprings#slip}).
+     * potential is this times the step ({@link ExactFriction#slip}).
      */
     static final double EXACT_SLIP = 1e-3;
 
@@ -56,8 +56,8 @@ final class SpringStep {
         int n3 = 3 * s.nodes;
         springs.clear();
         springs.ramp = SPRING_RAMP * s.material.thickness();
-        springs.slip = EXACT_SLIP * dt;
-        springs.exactFriction = s.options().friction() == SolverOptions.Friction.EXACT;
+        springs.exact.slip = EXACT_SLIP * dt;
+        springs.exact.on = s.options().friction() == SolverOptions.Friction.EXACT;
         s.colliderPass.startSpringStep();
         // Table 3.1 line 3 on the inertial path x⁽ⁿ⁾ → x̂: the friction impulses are those of the
         // motion the step takes without the cloth's own forces, as in the thesis's order
