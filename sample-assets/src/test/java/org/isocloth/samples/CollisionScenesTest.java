@@ -239,8 +239,10 @@ class CollisionScenesTest {
     @Test
     void tshirtSettlesOnTheMannequinCleanly() throws IOException {
         // The sample T-shirt (isocloth/scenes/garments/tshirt.obj, nothing pinned) built 1–2 cm around a
-        // capsule mannequin in T-pose falls onto its shoulders and arms and comes to rest there:
-        // every frame clean (measured: red strain ≤ 9.3e-4, worst edge 1.07 %); at the end it
+        // capsule mannequin in T-pose falls onto its shoulders and arms and comes to rest there,
+        // held by exact friction on contact springs (the scene's "friction": "exact"): every frame
+        // clean (measured: red strain ≤ 2.0e-4, worst edge 0.30 %; with the thesis's contact planes
+        // 9.3e-4 and 1.07 %), and every edge within the contact-step issue's 1 %; at the end it
         // still touches the body (contacts) and is at rest: kinetic energy below 1e-5 J, i.e. an
         // rms speed below √(2·1e-5 / 0.09) ≈ 1.5 cm/s for its 0.09 kg (0.15 kg/m² × ≈ 0.6 m²).
         List<String[]> rows = run("tshirt.json", 0);
@@ -249,7 +251,7 @@ class CollisionScenesTest {
         for (String[] r : rows) {
             worstAll = Math.max(worstAll, Double.parseDouble(r[col("max_strain")]));
         }
-        assertTrue(worstAll < 0.03, "worst edge strain " + worstAll);
+        assertTrue(worstAll < 0.01, "worst edge strain " + worstAll);
         String[] last = rows.get(rows.size() - 1);
         assertTrue(Integer.parseInt(last[col("contacts")]) > 0, "the shirt must rest on the body");
         assertTrue(Double.parseDouble(last[col("kinetic_energy")]) < 1e-5, "kinetic energy " + last[col("kinetic_energy")]);
