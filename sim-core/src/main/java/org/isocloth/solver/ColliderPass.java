@@ -87,7 +87,9 @@ final class ColliderPass {
      * {@link #collide}. Black nodes follow the red ones through the hard conforming rows: their
      * plane lies at a quarter of the thickness (a full-thickness plane over-constrains a curved
      * patch) and carries no friction spring; their friction impulse acts on their prediction,
-     * once per step, so that they do not drag a sticking patch along.
+     * once per step, so that they do not drag a sticking patch along. With exact friction
+     * ({@link ExactFriction}) a red node's friction target is where it would stick to the surface
+     * and its Coulomb bound is applied inside the solve; black nodes then take no friction impulse.
      *
      * @param springs the step's contact springs (candidates are added)
      * @param start positions at the start of the step
