@@ -26,11 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.isocloth.model.Fabric;
-import org.isocloth.model.RestShape;
-import org.isocloth.solver.CollisionHandling;
-import org.isocloth.solver.Integrator;
-import org.isocloth.solver.ProjectionMode;
 import org.isocloth.jme.ClothAppState;
 import org.isocloth.jme.ClothControl;
 import org.isocloth.jme.ClothListener;
@@ -44,8 +39,9 @@ import org.isocloth.jme.SliderScale;
  *
  * <p>The panel shows one cloth at a time (the {@code <} and {@code >} buttons choose it when there
  * are several): a slider per {@link ClothParameter} with its value and unit, buttons for the rest
- * shape, the integrator, the collision handling and the projection method
- * ({@link ClothControl#setProjection}: auto, Newton, fast), a checkbox for self-collisions, the statistics
+ * shape, the integrator, the collision handling, the projection method
+ * ({@link ClothControl#setProjection}: auto, Newton, fast) and the collider contacts with their
+ * friction (planes, springs, springs with exact friction), a checkbox for self-collisions, the statistics
  * of the cloth's last simulated frame (refreshed {@link #setRefreshInterval a few times a second}),
  * play/pause, single step, reset and a speed slider, and a status line showing rejected values and
  * cloth failures. A change calls the {@link ClothControl} setter at once; it takes effect at the next
@@ -92,6 +88,8 @@ public class ClothPanelState extends BaseAppState {
     private Button integratorButton;
     private Button collisionsButton;
     private Button projectionButton;
+    private Button contactsButton;
+    private final ChoiceButtons choices = new ChoiceButtons();
     private Checkbox selfCollisionsBox;
     private VersionedReference<Boolean> selfCollisionsRef;
     private Slider speedSlider;
@@ -323,18 +321,14 @@ public class ClothPanelState extends BaseAppState {
         Container grid = panel.addChild(new Container(style));
         grid.setBackground(null);
         int row = 0;
-        grid.addChild(new Label("Fabric", style), row, 0);
-        fabricButton = grid.addChild(new Button("-", style), row++, 1);
-        fabricButton.addClickCommands(b -> apply(() -> {
-            ClothControl c = selected;
-            Fabric[] all = Fabric.values();
-            Fabric f = c.getFabric();
-            c.setFabric(all[f == null ? 0 : (f.ordinal() + 1) % all.length]);
-        }));
+        java.util.function.Consumer<java.util.function.Consumer<ClothControl>> onSelected =
+                step -> apply(() -> step.accept(selected));
+        fabricButton = choices.add(grid, row++, "Fabric", style, onSelected, ChoiceButtons::nextFabric,
+                ChoiceButtons::fabric);
         for (ClothParameter p : ClothParameter.values()) {
             if (p == ClothParameter.MAX_ITERATIONS) {
-                grid.addChild(new Label("Rest shape", style), row, 0);
-                restShapeButton = grid.addChild(new Button("-", style), row++, 1);
+                restShapeButton = choices.add(grid, row++, "Rest shape", style, onSelected,
+                        ChoiceButtons::nextRestShape, ChoiceButtons::restShape);
             }
             grid.addChild(new Label(p.label(), style), row, 0);
             Slider s = grid.addChild(slider(p.scale().toPosition(p.scale().min())), row, 1);
@@ -342,31 +336,14 @@ public class ClothPanelState extends BaseAppState {
             rows.put(p, new Row(s, v));
             row++;
         }
-        restShapeButton.addClickCommands(b -> apply(() -> {
-            ClothControl c = selected;
-            c.setRestShape(c.getRestShape() == RestShape.FLAT ? RestShape.INITIAL : RestShape.FLAT);
-        }));
-        grid.addChild(new Label("Integrator", style), row, 0);
-        integratorButton = grid.addChild(new Button("-", style), row++, 1);
-        integratorButton.addClickCommands(b -> apply(() -> {
-            ClothControl c = selected;
-            c.setIntegrator(c.getIntegrator() == Integrator.BACKWARD_EULER ? Integrator.BDF2
-                    : Integrator.BACKWARD_EULER);
-        }));
-        grid.addChild(new Label("Collisions", style), row, 0);
-        collisionsButton = grid.addChild(new Button("-", style), row++, 1);
-        collisionsButton.addClickCommands(b -> apply(() -> {
-            ClothControl c = selected;
-            c.setCollisionHandling(c.getCollisionHandling() == CollisionHandling.COUPLED
-                    ? CollisionHandling.STAGGERED : CollisionHandling.COUPLED);
-        }));
-        grid.addChild(new Label("Projection", style), row, 0);
-        projectionButton = grid.addChild(new Button("-", style), row++, 1);
-        projectionButton.addClickCommands(b -> apply(() -> {
-            ClothControl c = selected;
-            ProjectionMode[] modes = ProjectionMode.values();
-            c.setProjection(modes[(c.getProjection().ordinal() + 1) % modes.length]);
-        }));
+        integratorButton = choices.add(grid, row++, "Integrator", style, onSelected, ChoiceButtons::nextIntegrator,
+                ChoiceButtons::integrator);
+        collisionsButton = choices.add(grid, row++, "Collisions", style, onSelected, ChoiceButtons::nextCollisions,
+                ChoiceButtons::collisions);
+        projectionButton = choices.add(grid, row++, "Projection", style, onSelected, ChoiceButtons::nextProjection,
+                ChoiceButtons::projection);
+        contactsButton = choices.add(grid, row++, "Contacts", style, onSelected, ChoiceButtons::nextContacts,
+                ChoiceButtons::contacts);
         grid.addChild(new Label("Self-collisions", style), row, 0);
         selfCollisionsBox = grid.addChild(new Checkbox("on", style), row++, 1);
         selfCollisionsRef = selfCollisionsBox.getModel().createReference();
@@ -506,17 +483,7 @@ public class ClothPanelState extends BaseAppState {
                 r.value.setText(p.format(v));
             }
         }
-        Fabric fabric = c == null ? null : c.getFabric();
-        fabricButton.setText(c == null ? "-" : fabric == null ? "custom" : fabric.jsonName());
-        restShapeButton.setText(c == null ? "-" : c.getRestShape() == RestShape.FLAT ? "flat" : "initial shape");
-        integratorButton.setText(c == null ? "-" : c.getIntegrator() == Integrator.BDF2 ? "BDF2" : "backward Euler");
-        collisionsButton.setText(c == null ? "-"
-                : c.getCollisionHandling() == CollisionHandling.COUPLED ? "coupled" : "staggered");
-        projectionButton.setText(c == null ? "-" : switch (c.getProjection()) {
-            case AUTO -> "auto";
-            case NEWTON -> "Newton";
-            case FAST -> "fast";
-        });
+        choices.refresh(c);
         if (c != null && selfCollisionsBox.isChecked() != c.isSelfCollisions()) {
             selfCollisionsBox.setChecked(c.isSelfCollisions());
         }
@@ -598,6 +565,10 @@ public class ClothPanelState extends BaseAppState {
 
     Button collisionsButton() {
         return collisionsButton;
+    }
+
+    Button contactsButton() {
+        return contactsButton;
     }
 
     Button restShapeButton() {

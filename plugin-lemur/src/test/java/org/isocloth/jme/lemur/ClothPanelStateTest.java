@@ -170,6 +170,20 @@ class ClothPanelStateTest {
         nextFrame();
         assertEquals(org.isocloth.solver.ProjectionMode.FAST, flag.getProjection());
         assertEquals("fast", onRender(() -> panel.projectionButton().getText()));
+        // the collider contacts cycle planes → springs → springs with exact friction → planes
+        assertEquals("planes", onRender(() -> panel.contactsButton().getText()));
+        run(() -> panel.contactsButton().click());
+        nextFrame();
+        assertEquals(org.isocloth.solver.SolverOptions.ColliderContacts.SPRINGS, flag.getColliderContacts());
+        assertEquals("springs", onRender(() -> panel.contactsButton().getText()));
+        run(() -> panel.contactsButton().click());
+        nextFrame();
+        assertEquals(org.isocloth.solver.SolverOptions.Friction.EXACT, flag.getFrictionMode());
+        assertEquals("springs, exact friction", onRender(() -> panel.contactsButton().getText()));
+        run(() -> panel.contactsButton().click());
+        nextFrame();
+        assertEquals(org.isocloth.solver.SolverOptions.ColliderContacts.PLANES, flag.getColliderContacts());
+        assertEquals(org.isocloth.solver.SolverOptions.Friction.APPROXIMATE, flag.getFrictionMode());
         assertTrue(flag.isSelfCollisions());
         run(() -> panel.selfCollisionsBox().setChecked(false));
         nextFrame();
