@@ -15,13 +15,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -141,9 +138,8 @@ public final class SceneReader {
     }
 
     /** Walks one scene's JSON tree; knows the file for messages and path resolution. */
-    private static final class Walker {
+    private static final class Walker extends JsonFields {
         private final Path file;
-        private final String label;
 
         /** Mesh kinds: the key naming the kind, in message order, and its parser. */
         private final Map<String, KindParser<MeshSpec>> meshKinds = new LinkedHashMap<>();
@@ -155,9 +151,9 @@ public final class SceneReader {
         private final ScenePaths paths;
 
         Walker(Path file, PathScope scope) {
+            super(label(file));
             this.file = file;
             this.paths = new ScenePaths(file, scope);
-            this.label = label(file);
             // to add a mesh kind: a record implementing MeshSpec, a parser method, one line here
             meshKinds.put("grid", this::grid);
             meshKinds.put("obj", this::obj);
@@ -595,14 +591,6 @@ public final class SceneReader {
             return spec;
         }
 
-        /** A required finite number {@code > 0}. */
-        private double positive(JsonNode parent, String parentPath, String key) {
-            String path = child(parentPath, key);
-            double v = number(required(parent, parentPath, key), path);
-            requireOk(path, Check.POSITIVE.violation(v));
-            return v;
-        }
-
         /**
          * Dispatches on which one of several mutually exclusive keys an object has (e.g.
          * {@code "grid"} or {@code "obj"} in a mesh) and parses that key's value.
@@ -630,165 +618,6 @@ public final class SceneReader {
             return present.get(0);
         }
 
-        // ------------------------------------------------------------------ values
-
-        /** An optional {@code true}/{@code false} field. */
-        private boolean optBoolean(JsonNode parent, String parentPath, String key, boolean def) {
-            if (!parent.has(key)) {
-                return def;
-            }
-            JsonNode b = parent.get(key);
-            if (!b.isBoolean()) {
-                throw error(child(parentPath, key), "expected true or false, got " + shown(b));
-            }
-            return b.booleanValue();
-        }
-
-        private String optName(JsonNode parent, String parentPath, String def) {
-            if (!parent.has("name")) {
-                return def;
-            }
-            String path = child(parentPath, "name");
-            String name = string(parent.get("name"), path);
-            requireOk(path, Check.nonBlank(name));
-            requireOk(path, Check.name(name));
-            return name;
-        }
-
-
-        private double optNumber(JsonNode parent, String parentPath, String key, org.isocloth.model.Range range,
-                double def) {
-            if (!parent.has(key)) {
-                return def;
-            }
-            String path = child(parentPath, key);
-            double v = number(parent.get(key), path);
-            requireOk(path, range.violation(v));
-            return v;
-        }
-
-        private double number(JsonNode node, String path) {
-            if (!node.isNumber()) {
-                throw error(path, "expected a number, got " + shown(node));
-            }
-            double v = node.doubleValue();
-            requireOk(path, Check.finite(v));
-            return v;
-        }
-
-        private int optInt(JsonNode parent, String parentPath, String key, org.isocloth.model.Range range,
-                int def) {
-            return parent.has(key) ? integer(parent.get(key), child(parentPath, key), range) : def;
-        }
-
-        /**
-         * An integer in {@code range}. Integral floating-point values ({@code 20.0}) are accepted;
-         * fractions ({@code 1.5}) and non-finite values are not.
-         */
-        private int integer(JsonNode node, String path, org.isocloth.model.Range range) {
-            if (!node.isNumber()) {
-                throw error(path, "expected an integer, got " + shown(node));
-            }
-            BigInteger value;
-            if (node.isIntegralNumber()) {
-                value = node.bigIntegerValue();
-            } else {
-                double d = node.doubleValue();
-                if (!Double.isFinite(d) || d != Math.rint(d)) {
-                    throw error(path, "expected an integer, got " + shown(node));
-                }
-                value = new BigDecimal(d).toBigIntegerExact();
-            }
-            if (value.bitLength() > 62) {
-                throw error(path, range.outside(value.signum() < 0, shown(node)));
-            }
-            long v = value.longValue();
-            requireOk(path, range.violation(v));
-            return (int) v;
-        }
-
-        private String string(JsonNode node, String path) {
-            if (!node.isTextual()) {
-                throw error(path, "expected a string, got " + shown(node));
-            }
-            return node.textValue();
-        }
-
-        private <E> E choice(JsonNode node, String path, Map<String, E> choices) {
-            String s = string(node, path);
-            E e = choices.get(s);
-            if (e == null) {
-                throw error(path, "expected one of " + alternatives(choices.keySet()) + ", got "
-                        + Check.quote(s));
-            }
-            return e;
-        }
-
-        private double[] optVector(JsonNode parent, String parentPath, String key, int n,
-                double[] def) {
-            return parent.has(key) ? vector(parent.get(key), child(parentPath, key), n) : def;
-        }
-
-        private double[] vector(JsonNode node, String path, int n) {
-            fixedArray(node, path, n, "numbers");
-            double[] v = new double[n];
-            for (int i = 0; i < n; i++) {
-                v[i] = number(node.get(i), index(path, i));
-            }
-            return v;
-        }
-
-        private void fixedArray(JsonNode node, String path, int n, String what) {
-            String expected = "expected an array of " + n + " " + what + ", got ";
-            if (!node.isArray()) {
-                throw error(path, expected + shown(node));
-            }
-            if (node.size() != n) {
-                throw error(path, expected + node.size()
-                        + (node.size() == 1 ? " element" : " elements"));
-            }
-        }
-
-        private void object(JsonNode node, String path) {
-            if (!node.isObject()) {
-                throw error(path, "expected an object, got " + shown(node));
-            }
-        }
-
-        private void array(JsonNode node, String path) {
-            if (!node.isArray()) {
-                throw error(path, "expected an array, got " + shown(node));
-            }
-        }
-
-        private JsonNode required(JsonNode parent, String parentPath, String key) {
-            JsonNode node = parent.get(key);
-            if (node == null) {
-                throw error(child(parentPath, key), "missing required field");
-            }
-            return node;
-        }
-
-        private void checkFields(JsonNode node, String path, Set<String> allowed) {
-            for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-                String key = it.next();
-                if (!allowed.contains(key)) {
-                    throw error(child(path, key), "unknown field" + FieldSuggestion.of(key, allowed));
-                }
-            }
-        }
-
-        // ------------------------------------------------------------------ messages
-
-        private void requireOk(String path, String violation) {
-            if (violation != null) {
-                throw error(path, violation);
-            }
-        }
-
-        private InputException error(String path, String reason) {
-            return new InputException(label + ": " + (path.isEmpty() ? "" : path + ": ") + reason);
-        }
     }
 
     // ---------------------------------------------------------------------- helpers
