@@ -21,11 +21,11 @@ import java.util.Arrays;
  * depth, so that ψ is twice continuously differentiable ({@link #assemble}); P = I − Σ n nᵀ the
  * projector onto the tangent plane of the node's planes that hold it, and κ the friction weight of
  * eq. 3.28 softened; with exact friction ({@link ExactFriction}) the red nodes' friction terms are
- * Coulomb's dissipation potential instead. Newton iterations take these terms by their second-order model, so a step in
- * steady contact converges like a free one, and a node grazing its plane changes the system
- * continuously. Unlike a hard plane the spring lets a node of a rigid red triangle sit a few
- * micrometres inside the band, so a doubly curved contact patch is not over-constrained and black
- * nodes can carry contacts too.
+ * Coulomb's dissipation potential instead. Newton iterations take these terms by their
+ * second-order model, so a step in steady contact converges like a free one, and a node grazing
+ * its plane changes the system continuously. Unlike a hard plane the spring lets a node of a
+ * rigid red triangle sit a few micrometres inside the band, so a doubly curved contact patch is
+ * not over-constrained and black nodes can carry contacts too.
  *
  * <p>How deep a node sits: a force F on it (N) leaves it about F h²/s + δ/2 inside the band. With
  * s = 10⁴ m, a node of 30 mg carrying a 15 mN share of a shirt's weight at 60 steps/s sits
