@@ -13,7 +13,6 @@ import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
 import org.isocloth.solver.ClothMetrics;
 import org.isocloth.solver.ClothSolver;
-import org.isocloth.solver.SolverOptions;
 import org.isocloth.solver.StepResult;
 
 /**
@@ -172,8 +171,7 @@ final class ClothSimulation {
         s.setSettings(first.getSolverSettings());
         s.setSelfCollisions(first.isSelfCollisions());
         s.setProjection(first.getProjection());
-        s.setOptions(s.options().withFriction(SolverOptions.Friction.APPROXIMATE)
-                .withColliderContacts(first.getColliderContacts()).withFriction(first.getFrictionMode()));
+        s.setOptions(s.options().withContacts(first.getColliderContacts(), first.getFrictionMode()));
     }
 
     /** Reads the triangle list of a Triangles-mode mesh (indexed or not). */

@@ -87,10 +87,9 @@ final class GarmentBench {
             if (contacts != null) {
                 for (SceneCloth c : run.cloths()) {
                     SolverOptions o = c.solver.options();
-                    if (contacts == SolverOptions.ColliderContacts.PLANES) {
-                        o = o.withFriction(SolverOptions.Friction.APPROXIMATE);
-                    }
-                    c.solver.setOptions(o.withColliderContacts(contacts));
+                    // planes take the thesis's friction; springs keep the scene's
+                    c.solver.setOptions(o.withContacts(contacts, contacts == SolverOptions.ColliderContacts.PLANES
+                            ? SolverOptions.Friction.APPROXIMATE : o.friction()));
                 }
             }
             boolean springs = run.cloths().get(0).solver.contactSprings();

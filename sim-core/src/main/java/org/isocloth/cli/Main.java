@@ -161,16 +161,12 @@ public final class Main {
             // the options override the scene file's "colliderContacts" and "friction"
             for (SceneCloth c : run.cloths()) {
                 SolverOptions o = c.solver.options();
-                if (contacts == SolverOptions.ColliderContacts.PLANES) {
-                    o = o.withFriction(SolverOptions.Friction.APPROXIMATE);
-                }
-                if (contacts != null) {
-                    o = o.withColliderContacts(contacts);
-                }
-                if (exactFriction) {
-                    o = o.withFriction(SolverOptions.Friction.EXACT);
-                }
-                c.solver.setOptions(o);
+                SolverOptions.Friction friction = exactFriction ? SolverOptions.Friction.EXACT
+                        : contacts == SolverOptions.ColliderContacts.PLANES ? SolverOptions.Friction.APPROXIMATE
+                        : o.friction();
+                SolverOptions.ColliderContacts held = exactFriction ? SolverOptions.ColliderContacts.SPRINGS
+                        : contacts != null ? contacts : o.colliderContacts();
+                c.solver.setOptions(o.withContacts(held, friction));
             }
         }
         // progress on standard error: a bar on a terminal, a line per 10 % (or 10 s) otherwise

@@ -132,9 +132,8 @@ public final class SceneCloth {
         solver.setSelfCollisions(spec.selfCollisionsIn(scene.solver()));
         solver.setSelfContactPairs(scene.solver().selfContactPairs());
         solver.setProjection(scene.solver().projection().mode());
-        solver.setOptions(solver.options().withFriction(org.isocloth.solver.SolverOptions.Friction.APPROXIMATE)
-                .withColliderContacts(scene.solver().colliderContacts().option())
-                .withFriction(scene.solver().friction().option()));
+        solver.setOptions(solver.options().withContacts(scene.solver().colliderContacts().option(),
+                scene.solver().friction().option()));
         int[] piece = pieceOfNode(model, firstVertex);
         pinNodes = new ArrayList<>();
         double[] rest = model.restPositions;

@@ -561,11 +561,8 @@ public final class ClothSolver {
      *     friction to {@link SolverOptions.Friction#APPROXIMATE}: exact friction needs the springs)
      */
     public void setContactSprings(boolean on) {
-        if (!on) {
-            options = options.withFriction(SolverOptions.Friction.APPROXIMATE);
-        }
-        options = options.withColliderContacts(on ? SolverOptions.ColliderContacts.SPRINGS
-                : SolverOptions.ColliderContacts.PLANES);
+        options = on ? options.withColliderContacts(SolverOptions.ColliderContacts.SPRINGS)
+                : options.withContacts(SolverOptions.ColliderContacts.PLANES, SolverOptions.Friction.APPROXIMATE);
     }
 
     /**

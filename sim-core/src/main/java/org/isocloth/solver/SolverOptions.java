@@ -128,6 +128,19 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
     }
 
     /**
+     * Chooses collider contacts and their friction together (switching exact friction to contact
+     * planes one choice at a time would pass through a combination that does not exist).
+     *
+     * @param contacts how collider contacts enter the coupled step (not null)
+     * @param mode how friction enters it (not null)
+     * @return a copy with both choices
+     * @throws IllegalArgumentException if {@code mode} is exact and {@code contacts} is not springs
+     */
+    public SolverOptions withContacts(ColliderContacts contacts, Friction mode) {
+        return new SolverOptions(projection, contacts, selfContacts, linearSystem, mode);
+    }
+
+    /**
      * @param mode how friction enters the coupled step (not null); {@link Friction#EXACT} also
      *     chooses collider contacts as springs, the only method it works with
      * @return a copy with that choice
