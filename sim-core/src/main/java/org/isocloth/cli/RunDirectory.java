@@ -106,7 +106,10 @@ final class RunDirectory {
     static void publish(Path work, Path out, String fingerprint) throws IOException {
         Path marker = work.resolve(COMPLETE);
         if (!Files.exists(marker)) {
-            Files.writeString(marker, fingerprint + "\n", StandardCharsets.UTF_8);
+            // atomically: a run killed while writing the marker must not leave an empty one, which
+            // --resume would read as the marker of another scene
+            byte[] text = (fingerprint + "\n").getBytes(StandardCharsets.UTF_8);
+            org.isocloth.cache.AtomicFiles.write(marker, stream -> stream.write(text));
         }
         List<Path> produced;
         try (Stream<Path> s = Files.list(work)) {
