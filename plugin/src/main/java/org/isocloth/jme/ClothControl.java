@@ -24,6 +24,7 @@ import org.isocloth.model.ClothModel;
 import org.isocloth.model.Fabric;
 import org.isocloth.model.Limits;
 import org.isocloth.model.RestShape;
+import org.isocloth.model.Stretch;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
 import org.isocloth.solver.ProjectionMode;
@@ -162,9 +163,7 @@ public class ClothControl extends AbstractControl {
      *     why lighter cloth is refused; cotton ≈ 0.15, denim ≈ 0.4)
      */
     public void setDensity(float density) {
-        ClothMaterial m = material;
-        material(density, d -> new ClothMaterial(d, m.bendingStiffness(), m.restShape(),
-                m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
+        material(density, material::withDensity);
     }
 
     /** @return flexural rigidity, N·m */
@@ -201,9 +200,7 @@ public class ClothControl extends AbstractControl {
 
     /** @param tolerance relative strain tolerance (in (0, 0.5], {@link Limits#STRAIN_TOLERANCE}; default 0.001) */
     public void setStrainTolerance(float tolerance) {
-        ClothMaterial m = material;
-        material(tolerance, t -> new ClothMaterial(m.density(), m.bendingStiffness(),
-                m.restShape(), t, m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
+        material(tolerance, material::withStrainTolerance);
     }
 
     /** @return bending damping time β, s */
@@ -216,9 +213,7 @@ public class ClothControl extends AbstractControl {
      *     gets ζ = βω/2)
      */
     public void setDamping(float damping) {
-        ClothMaterial m = material;
-        material(damping, d -> new ClothMaterial(m.density(), m.bendingStiffness(), m.restShape(),
-                m.strainTolerance(), d, m.drag(), m.membraneStiffness(), m.friction(), m.thickness()));
+        material(damping, material::withDamping);
     }
 
     /** @return linear air drag, kg/(m²·s) */
@@ -228,9 +223,23 @@ public class ClothControl extends AbstractControl {
 
     /** @param drag linear air drag, kg/(m²·s) (in [0, 1000], {@link Limits#DRAG}; terminal speed ρg/drag) */
     public void setDrag(float drag) {
-        ClothMaterial m = material;
-        material(drag, d -> new ClothMaterial(m.density(), m.bendingStiffness(), m.restShape(),
-                m.strainTolerance(), m.damping(), d, m.membraneStiffness(), m.friction(), m.thickness()));
+        material(drag, material::withDrag);
+    }
+
+    /** @return the elasticity of a stretchable cloth, or null for the isometric model (the default) */
+    public Stretch getStretch() {
+        return material.stretch();
+    }
+
+    /**
+     * Chooses the cloth's model: a stretchable membrane with this elasticity (Young's modulus in
+     * N/m and Poisson's ratio, {@link Stretch}), or null for the thesis's isometric model. A change
+     * of model rebuilds the cloth's solver at the next frame, keeping its motion and pins.
+     *
+     * @param stretch the membrane's elasticity, or null
+     */
+    public void setStretch(Stretch stretch) {
+        setClothMaterial(material.withStretch(stretch));
     }
 
     /** @return in-plane stiffness of the black-node edges, N/m */
@@ -672,6 +681,10 @@ public class ClothControl extends AbstractControl {
         c.write(material.membraneStiffness(), "membraneStiffness", ClothMaterial.DEFAULT_MEMBRANE_STIFFNESS);
         c.write(material.friction(), "friction", ClothMaterial.DEFAULT_FRICTION);
         c.write(material.thickness(), "thickness", ClothMaterial.DEFAULT_THICKNESS);
+        if (material.stretch() != null) {
+            c.write(material.stretch().youngsModulus(), "youngsModulus", 0.0);
+            c.write(material.stretch().poissonRatio(), "poissonRatio", 0.0);
+        }
         c.write(integrator, "integrator", Integrator.BACKWARD_EULER);
         c.write(maxIterations, "maxIterations", 20);
         c.write(collisionHandling, "collisionHandling", CollisionHandling.COUPLED);
@@ -700,6 +713,10 @@ public class ClothControl extends AbstractControl {
                     c.readDouble("membraneStiffness", ClothMaterial.DEFAULT_MEMBRANE_STIFFNESS),
                     c.readDouble("friction", ClothMaterial.DEFAULT_FRICTION),
                     c.readDouble("thickness", ClothMaterial.DEFAULT_THICKNESS));
+            double youngs = c.readDouble("youngsModulus", 0);
+            if (youngs != 0) {
+                material = material.withStretch(new Stretch(youngs, c.readDouble("poissonRatio", 0)));
+            }
         } catch (InputException e) {
             throw new IOException("ClothControl: " + e.getMessage(), e);
         }

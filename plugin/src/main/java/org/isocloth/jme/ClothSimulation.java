@@ -273,7 +273,8 @@ final class ClothSimulation {
             ClothPiece p = pieces.get(k);
             ClothMaterial m = p.control.getClothMaterial();
             p.appliedParameterVersion = p.control.parameterVersion();
-            rebuild |= m.density() != builtMaterials[k].density() || m.restShape() != builtMaterials[k].restShape();
+            rebuild |= m.density() != builtMaterials[k].density() || m.restShape() != builtMaterials[k].restShape()
+                    || m.stretchable() != builtMaterials[k].stretchable();
         }
         if (rebuild) {
             rebuildModel(gravity);
@@ -287,7 +288,10 @@ final class ClothSimulation {
         applySettings(solver);
     }
 
-    /** Mass and rest curvature live in the model: rebuilds it, keeping the motion and the pins. */
+    /**
+     * Mass, rest curvature and the model's rows (isometric or stretchable) live in the model:
+     * rebuilds it, keeping the motion and the pins.
+     */
     private void rebuildModel(Vector3f gravity) {
         double[] x = solver.positions().clone();
         double[] v = solver.velocities().clone();
@@ -313,8 +317,8 @@ final class ClothSimulation {
             }
         }
         ClothMaterial m = builtMaterials[0];
-        LOG.log(Level.INFO, "{0}: model rebuilt for density {1} kg/m², rest shape {2} at t = {3} s",
-                new Object[] {name, m.density(), m.restShape(), t});
+        LOG.log(Level.INFO, "{0}: model rebuilt for density {1} kg/m², rest shape {2}, model {3} at t = {4} s",
+                new Object[] {name, m.density(), m.restShape(), m.modelName(), t});
     }
 
     /**

@@ -522,7 +522,8 @@ public final class ScenePreview {
             MaterialSpec ms = new MaterialSpec(m.density(), m.bendingStiffness(),
                     m.restShape() == org.isocloth.model.RestShape.INITIAL ? org.isocloth.scene.RestShape.INITIAL
                             : org.isocloth.scene.RestShape.FLAT,
-                    m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness());
+                    m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness(),
+                    m.stretch());
             List<PinSpec> pinsOut = new ArrayList<>(cs.pins());
             for (PinGroup g : cloths.get(c).getPinGroups()) {
                 // the file's own pins follow their motion Nodes; the others were added in the
@@ -600,7 +601,8 @@ public final class ScenePreview {
         return new ClothMaterial(m.density(), m.bendingStiffness(),
                 m.restShape() == org.isocloth.scene.RestShape.INITIAL ? org.isocloth.model.RestShape.INITIAL
                         : org.isocloth.model.RestShape.FLAT,
-                m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness());
+                m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(), m.thickness(),
+                m.stretch());
     }
 
     private static double[] centre(AnalyticColliderSpec a) {

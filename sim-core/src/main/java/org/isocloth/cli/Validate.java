@@ -19,12 +19,12 @@ import org.isocloth.validate.ValidationReport;
  * the integrators' energy. {@code --quick} runs a few cases of each (the CI profile);
  * {@code --rate N} sets the steps per second (default 60); {@code --membrane Y} the cantilever's
  * membrane stiffness in N/m (default: the cotton-shirting preset's in-plane stiffness, then, in
- * the full profile, that of {@link ClothMaterial#DEFAULT}; 0 gives the thesis's model); {@code --only S} runs one section (cantilever, friction, drape, air); {@code --plots DIR}
+ * the full profile, that of {@link ClothMaterial#DEFAULT}; 0 gives the thesis's model); {@code --only S} runs one section (cantilever, friction, drape, air, stretch); {@code --plots DIR}
  * writes the plots there as SVG. The exit status is 0 once the tables are printed, 1 when a case
  * is outside its bound (the tables mark it).
  */
 final class Validate {
-    private static final Set<String> SECTIONS = Set.of("cantilever", "friction", "drape", "air");
+    private static final Set<String> SECTIONS = Set.of("cantilever", "friction", "drape", "air", "stretch");
 
     private Validate() {
     }
@@ -46,7 +46,7 @@ final class Validate {
             } else if (a.equals("--only") && i + 1 < args.length) {
                 only = args[++i];
                 if (!SECTIONS.contains(only)) {
-                    throw new InputException("--only: expected cantilever, friction, drape or air, got \""
+                    throw new InputException("--only: expected cantilever, friction, drape, air or stretch, got \""
                             + clip(only) + "\"");
                 }
             } else if (a.equals("--plots") && i + 1 < args.length) {
@@ -76,6 +76,9 @@ final class Validate {
         }
         if (only == null || only.equals("air")) {
             report.air();
+        }
+        if (only == null || only.equals("stretch")) {
+            report.stretch();
         }
         if (plots != null) {
             try {

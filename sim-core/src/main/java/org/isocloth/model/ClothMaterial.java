@@ -30,6 +30,10 @@ import org.isocloth.InputException;
  *       contact, and of cloth–collider contact when the collider has none of its own.</li>
  *   <li>{@code thickness}: collision thickness in metres (in (0, 0.1]): cloth nodes are kept at
  *       least this far from colliders and from other parts of the cloth.</li>
+ *   <li>{@code stretch}: null for the thesis's isometric model (the red triangles inextensible);
+ *       otherwise the cloth is a stretchable membrane with this elasticity ({@link Stretch}): its
+ *       triangles store an elastic energy in place of the inextensibility constraints, and the
+ *       membrane springs ({@code membraneStiffness}) are not used.</li>
  * </ul>
  *
  * @param density surface density, kg/m²
@@ -41,10 +45,11 @@ import org.isocloth.InputException;
  * @param membraneStiffness in-plane stiffness of the black-node edges, N/m
  * @param friction Coulomb friction coefficient, dimensionless
  * @param thickness collision thickness, m
+ * @param stretch the membrane's elasticity of a stretchable cloth, or null for the isometric model
  */
 public record ClothMaterial(double density, double bendingStiffness, RestShape restShape,
         double strainTolerance, double damping, double drag, double membraneStiffness, double friction,
-        double thickness) {
+        double thickness, Stretch stretch) {
 
     /** Default membrane stiffness of the black-node edges: 1e5 N/m. */
     public static final double DEFAULT_MEMBRANE_STIFFNESS = 1e5;
@@ -59,6 +64,26 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      */
     public static final ClothMaterial DEFAULT =
             new ClothMaterial(0.2, 1e-5, RestShape.FLAT, 1e-3, 0.0, 0.0);
+
+    /**
+     * An isometric material (no {@link Stretch}).
+     *
+     * @param density surface density, kg/m²
+     * @param bendingStiffness flexural rigidity, N·m
+     * @param restShape rest shape of the bending energy
+     * @param strainTolerance relative tolerance of the inextensibility constraints
+     * @param damping bending damping time, s
+     * @param drag air drag coefficient, kg/(m²·s)
+     * @param membraneStiffness in-plane stiffness of the black-node edges, N/m
+     * @param friction Coulomb friction coefficient, dimensionless
+     * @param thickness collision thickness, m
+     */
+    public ClothMaterial(double density, double bendingStiffness, RestShape restShape,
+            double strainTolerance, double damping, double drag, double membraneStiffness, double friction,
+            double thickness) {
+        this(density, bendingStiffness, restShape, strainTolerance, damping, drag, membraneStiffness, friction,
+                thickness, null);
+    }
 
     /**
      * A material with the default friction and thickness.
@@ -118,16 +143,24 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      * membrane stiffness (whether any piece has membrane springs), the largest thickness (the
      * distance cloth–cloth contacts keep, so that no piece's layer is thinner than its own), the
      * smallest friction (between pieces, the more slippery surface wins), and a curved rest shape
-     * if any piece has one. Density, bending stiffness, damping and drag are the first piece's;
-     * the solver takes each node's own from its piece.
+     * if any piece has one. Density, bending stiffness, damping, drag and stretch are the first
+     * piece's; the solver takes each node's own from its piece. All pieces must share one model,
+     * isometric or stretchable.
      *
      * @param pieces the pieces' materials (not empty)
      * @return the only piece's material, or the combination
+     * @throws InputException if some pieces are stretchable and others isometric
      */
     public static ClothMaterial combined(ClothMaterial... pieces) {
         ClothMaterial first = pieces[0];
         if (pieces.length == 1) {
             return first;
+        }
+        for (int i = 1; i < pieces.length; i++) {
+            if ((pieces[i].stretch == null) != (first.stretch == null)) {
+                throw new InputException("material.model: piece " + i + " is " + pieces[i].modelName()
+                        + " and piece 0 " + first.modelName() + "; the pieces of one cloth share one model");
+            }
         }
         double tolerance = first.strainTolerance;
         double membrane = first.membraneStiffness;
@@ -144,7 +177,26 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
             }
         }
         return new ClothMaterial(first.density, first.bendingStiffness, shape, tolerance, first.damping, first.drag,
-                membrane, mu, thick);
+                membrane, mu, thick, first.stretch);
+    }
+
+    /** @return whether this is a stretchable membrane ({@link #stretch} not null) */
+    public boolean stretchable() {
+        return stretch != null;
+    }
+
+    /** @return the model's name in a scene file: {@code "isometric"} or {@code "membrane"} */
+    public String modelName() {
+        return stretch == null ? "isometric" : "membrane";
+    }
+
+    /**
+     * @param s the membrane's elasticity, or null for the isometric model
+     * @return a copy with that model
+     */
+    public ClothMaterial withStretch(Stretch s) {
+        return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag,
+                membraneStiffness, friction, thickness, s);
     }
 
     private static void check(String field, double value, Range range, String unit) {
@@ -154,12 +206,48 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
     }
 
     /**
+     * @param d new surface density in kg/m²
+     * @return a copy with that density
+     */
+    public ClothMaterial withDensity(double d) {
+        return new ClothMaterial(d, bendingStiffness, restShape, strainTolerance, damping, drag, membraneStiffness,
+                friction, thickness, stretch);
+    }
+
+    /**
+     * @param tolerance new strain tolerance
+     * @return a copy with that strain tolerance
+     */
+    public ClothMaterial withStrainTolerance(double tolerance) {
+        return new ClothMaterial(density, bendingStiffness, restShape, tolerance, damping, drag, membraneStiffness,
+                friction, thickness, stretch);
+    }
+
+    /**
+     * @param beta new bending damping time in s
+     * @return a copy with that damping
+     */
+    public ClothMaterial withDamping(double beta) {
+        return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, beta, drag, membraneStiffness,
+                friction, thickness, stretch);
+    }
+
+    /**
+     * @param c new air drag in kg/(m²·s)
+     * @return a copy with that drag
+     */
+    public ClothMaterial withDrag(double c) {
+        return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, c, membraneStiffness,
+                friction, thickness, stretch);
+    }
+
+    /**
      * @param k new bending stiffness in N·m
      * @return a copy with that bending stiffness
      */
     public ClothMaterial withBendingStiffness(double k) {
         return new ClothMaterial(density, k, restShape, strainTolerance, damping, drag, membraneStiffness, friction,
-                thickness);
+                thickness, stretch);
     }
 
     /**
@@ -168,7 +256,7 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      */
     public ClothMaterial withRestShape(RestShape shape) {
         return new ClothMaterial(density, bendingStiffness, shape, strainTolerance, damping, drag,
-                membraneStiffness, friction, thickness);
+                membraneStiffness, friction, thickness, stretch);
     }
 
     /**
@@ -177,7 +265,7 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      */
     public ClothMaterial withMembraneStiffness(double y) {
         return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag, y,
-                friction, thickness);
+                friction, thickness, stretch);
     }
 
     /**
@@ -186,7 +274,7 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      */
     public ClothMaterial withFriction(double mu) {
         return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag,
-                membraneStiffness, mu, thickness);
+                membraneStiffness, mu, thickness, stretch);
     }
 
     /**
@@ -195,6 +283,6 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      */
     public ClothMaterial withThickness(double t) {
         return new ClothMaterial(density, bendingStiffness, restShape, strainTolerance, damping, drag,
-                membraneStiffness, friction, t);
+                membraneStiffness, friction, t, stretch);
     }
 }

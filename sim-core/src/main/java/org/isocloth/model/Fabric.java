@@ -97,7 +97,7 @@ public enum Fabric {
      */
     public ClothMaterial applyTo(ClothMaterial base) {
         return new ClothMaterial(density, bendingStiffness, base.restShape(), base.strainTolerance(), base.damping(),
-                base.drag(), inPlaneStiffness, friction, thickness);
+                base.drag(), inPlaneStiffness, friction, thickness, base.stretch());
     }
 
     /** @return the preset applied to {@link ClothMaterial#DEFAULT} */

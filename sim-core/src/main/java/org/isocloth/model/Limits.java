@@ -63,6 +63,18 @@ public final class Limits {
     public static final Range MEMBRANE_STIFFNESS = Range.closed(0, 1e9);
     /** Coulomb friction coefficient (dimensionless), of a material or a collider: [0, 10]. */
     public static final Range FRICTION = Range.closed(0, 10);
+    /**
+     * Young's modulus of a stretchable cloth's membrane ({@link Stretch}), N/m: [1, 1e7]. A knit
+     * jersey measures tens to hundreds of N/m at small strain, a woven cotton 10³–10⁴ along its
+     * yarns; 10⁷ N/m is a 50 µm steel foil. At 1 N/m a hanging metre of jersey would stretch to
+     * several times its length under its own weight.
+     */
+    public static final Range YOUNGS_MODULUS = Range.closed(1, 1e7);
+    /**
+     * Poisson's ratio of a stretchable cloth's membrane (dimensionless): [0, 0.9]. In plane stress
+     * the area modulus E/(2(1 − ν)) grows without bound as ν approaches 1.
+     */
+    public static final Range POISSON_RATIO = Range.closed(0, 0.9);
     /** Collision thickness of a material, m: (0, 0.1]. */
     public static final Range THICKNESS = Range.openClosed(0, 0.1);
 

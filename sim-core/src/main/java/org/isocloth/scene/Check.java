@@ -33,6 +33,8 @@ final class Check {
     static final Range MEMBRANE_STIFFNESS = Limits.MEMBRANE_STIFFNESS;
     static final Range FRICTION = Limits.FRICTION;
     static final Range THICKNESS = Limits.THICKNESS;
+    static final Range YOUNGS_MODULUS = Limits.YOUNGS_MODULUS;
+    static final Range POISSON_RATIO = Limits.POISSON_RATIO;
     /**
      * A positive size (radius, half extent), m: any value {@code > 0}; the reader and the records
      * also require it to be finite.

@@ -2,6 +2,7 @@ package org.isocloth.scene;
 
 import java.util.Objects;
 import org.isocloth.model.ClothMaterial;
+import org.isocloth.model.Stretch;
 
 /**
  * Material of one cloth (JSON object {@code "material"}). All quantities SI.
@@ -22,6 +23,9 @@ import org.isocloth.model.ClothMaterial;
  *     cloth–collider contact when the collider has none of its own, in [0, 10]; default 0.3
  * @param thickness collision thickness, m: nodes are kept at least this far from colliders and
  *     from other parts of the cloth, in (0, 0.1]; default 0.005
+ * @param stretch {@code "model": "membrane"}: the elasticity of a stretchable cloth
+ *     ({@code youngsModulus} in N/m, {@code poissonRatio}); null (the default, {@code "isometric"})
+ *     for the thesis's inextensible model
  */
 public record MaterialSpec(
         double density,
@@ -32,7 +36,8 @@ public record MaterialSpec(
         double drag,
         double membraneStiffness,
         double friction,
-        double thickness) {
+        double thickness,
+        Stretch stretch) {
 
     /** Default areal density: 0.2 kg/m². */
     public static final double DEFAULT_DENSITY = 0.2;
@@ -52,6 +57,29 @@ public record MaterialSpec(
     public static final double DEFAULT_FRICTION = ClothMaterial.DEFAULT_FRICTION;
     /** Default collision thickness: 0.005 m ({@link ClothMaterial#DEFAULT_THICKNESS}). */
     public static final double DEFAULT_THICKNESS = ClothMaterial.DEFAULT_THICKNESS;
+
+    /** Default Poisson's ratio of a membrane whose scene gives none: 0.3. */
+    public static final double DEFAULT_POISSON_RATIO = 0.3;
+
+    /**
+     * An isometric material.
+     *
+     * @param density see the record description
+     * @param bendingStiffness see the record description
+     * @param restShape see the record description
+     * @param strainTolerance see the record description
+     * @param damping see the record description
+     * @param drag see the record description
+     * @param membraneStiffness see the record description
+     * @param friction see the record description
+     * @param thickness see the record description
+     */
+    public MaterialSpec(double density, double bendingStiffness, RestShape restShape,
+            double strainTolerance, double damping, double drag, double membraneStiffness, double friction,
+            double thickness) {
+        this(density, bendingStiffness, restShape, strainTolerance, damping, drag, membraneStiffness, friction,
+                thickness, null);
+    }
 
     /**
      * A material with the default friction and thickness.
@@ -98,6 +126,7 @@ public record MaterialSpec(
      * @param membraneStiffness see the record description
      * @param friction see the record description
      * @param thickness see the record description
+     * @param stretch see the record description
      * @throws NullPointerException if {@code restShape} is null
      * @throws IllegalArgumentException if a value is outside its range (NaN always is)
      */

@@ -10,6 +10,8 @@ import org.isocloth.model.Fabric;
 final class SceneChoices {
     static final Map<String, Integrator> INTEGRATORS = enumNames(Integrator.values(),
             Integrator::jsonName, Map.of("backwardEuler", Integrator.BE));
+    /** {@code material.model}: whether the cloth is a stretchable membrane. */
+    static final Map<String, Boolean> CLOTH_MODELS = clothModels();
     static final Map<String, Fabric> FABRICS = enumNames(Fabric.values(), Fabric::jsonName, Map.of());
     static final Map<String, RestShape> REST_SHAPES = enumNames(RestShape.values(),
             RestShape::jsonName, Map.of());
@@ -23,6 +25,13 @@ final class SceneChoices {
             FrictionMode.values(), FrictionMode::jsonName, Map.of());
 
     private SceneChoices() {
+    }
+
+    private static Map<String, Boolean> clothModels() {
+        Map<String, Boolean> m = new LinkedHashMap<>();
+        m.put("isometric", false);
+        m.put("membrane", true);
+        return Collections.unmodifiableMap(m);
     }
 
     /** Each value under its JSON name, then the aliases, in that order (the order messages list). */

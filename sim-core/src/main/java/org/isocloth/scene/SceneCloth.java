@@ -169,7 +169,7 @@ public final class SceneCloth {
     /**
      * Whether two cloths of a scene are simulated as one (then they also collide with each other):
      * the same cloth–cloth and air-force settings, and the same material unless the scene's solver sets
-     * {@code collideAcrossMaterials}; each piece keeps its own material
+     * {@code collideAcrossMaterials} (then the same model, isometric or membrane); each piece keeps its own material
      * ({@link ClothModel#ClothModel(double[], int[], ClothMaterial[], int[])}).
      *
      * @param scene the scene
@@ -178,7 +178,8 @@ public final class SceneCloth {
      * @return whether they are simulated together
      */
     public static boolean simulatedTogether(SceneSpec scene, ClothSpec a, ClothSpec b) {
-        return (scene.solver().collideAcrossMaterials() || a.material().equals(b.material()))
+        boolean sameModel = (a.material().stretch() == null) == (b.material().stretch() == null);
+        return (scene.solver().collideAcrossMaterials() && sameModel || a.material().equals(b.material()))
                 && a.selfCollisionsIn(scene.solver()) == b.selfCollisionsIn(scene.solver())
                 && a.aerodynamics() == b.aerodynamics();
     }
@@ -216,7 +217,7 @@ public final class SceneCloth {
                 m.restShape() == RestShape.INITIAL ? org.isocloth.model.RestShape.INITIAL
                         : org.isocloth.model.RestShape.FLAT,
                 m.strainTolerance(), m.damping(), m.drag(), m.membraneStiffness(), m.friction(),
-                m.thickness());
+                m.thickness(), m.stretch());
     }
 
     /** The meshes one after the other, as one mesh (UVs kept when every piece has them). */

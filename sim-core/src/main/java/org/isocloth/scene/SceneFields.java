@@ -21,7 +21,7 @@ final class SceneFields {
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
     static final Set<String> MATERIAL_FIELDS = orderedSet("fabric", "density", "bendingStiffness",
             "restShape", "strainTolerance", "damping", "drag", "membraneStiffness", "friction",
-            "thickness");
+            "thickness", "model", "youngsModulus", "poissonRatio");
     static final Set<String> PIN_FIELDS = orderedSet("box", "motion", "attach");
     static final Set<String> BOX_FIELDS = orderedSet("min", "max");
     static final Set<String> MOTION_FIELDS = orderedSet("velocity", "until");

@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
 import org.isocloth.InputException;
 import org.isocloth.UserFiles;
 import org.isocloth.model.Fabric;
+import org.isocloth.model.Stretch;
 
 /**
  * Reads scene files (JSON) into {@link SceneSpec}s.
@@ -427,8 +428,41 @@ public final class SceneReader {
                     fabric != null ? fabric.friction() : MaterialSpec.DEFAULT_FRICTION);
             double thickness = optNumber(node, path, "thickness", Check.THICKNESS,
                     fabric != null ? fabric.thickness() : MaterialSpec.DEFAULT_THICKNESS);
+            Stretch stretch = stretch(node, path);
+            // a membrane has no springs on its black-node edges: 0, as its saved scene reads back
             return new MaterialSpec(density, bending, restShape, strainTolerance, damping, drag,
-                    membrane, friction, thickness);
+                    stretch == null ? membrane : 0, friction, thickness, stretch);
+        }
+
+        /**
+         * {@code "model"}: {@code "isometric"} (the default) or {@code "membrane"}, which needs
+         * {@code youngsModulus} and takes {@code poissonRatio} (default 0.3); neither belongs to an
+         * isometric material, and a membrane has no use for {@code membraneStiffness}.
+         */
+        private Stretch stretch(JsonNode node, String path) {
+            boolean membrane = node.has("model")
+                    && choice(node.get("model"), child(path, "model"), SceneChoices.CLOTH_MODELS);
+            if (!membrane) {
+                for (String field : new String[] {"youngsModulus", "poissonRatio"}) {
+                    if (node.has(field)) {
+                        throw error(child(path, field), "belongs to a stretchable cloth: add \"model\": \"membrane\""
+                                + " (the isometric model does not stretch)");
+                    }
+                }
+                return null;
+            }
+            if (node.has("membraneStiffness")) {
+                throw error(child(path, "membraneStiffness"), "the membrane model has no membrane springs; its"
+                        + " in-plane stiffness is youngsModulus");
+            }
+            if (!node.has("youngsModulus")) {
+                throw error(child(path, "youngsModulus"), "required with \"model\": \"membrane\": the membrane's"
+                        + " Young's modulus in N/m (" + Check.YOUNGS_MODULUS + "; Young's modulus in Pa times the"
+                        + " thickness in m)");
+            }
+            double e = optNumber(node, path, "youngsModulus", Check.YOUNGS_MODULUS, 0);
+            double nu = optNumber(node, path, "poissonRatio", Check.POISSON_RATIO, MaterialSpec.DEFAULT_POISSON_RATIO);
+            return new Stretch(e, nu);
         }
 
         private PinSpec pin(JsonNode node, String path) {

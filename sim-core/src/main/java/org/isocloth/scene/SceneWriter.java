@@ -139,9 +139,16 @@ public final class SceneWriter {
         material.put("strainTolerance", m.strainTolerance());
         material.put("damping", m.damping());
         material.put("drag", m.drag());
-        material.put("membraneStiffness", m.membraneStiffness());
+        if (m.stretch() == null) {
+            material.put("membraneStiffness", m.membraneStiffness());
+        }
         material.put("friction", m.friction());
         material.put("thickness", m.thickness());
+        if (m.stretch() != null) {
+            material.put("model", "membrane");
+            material.put("youngsModulus", m.stretch().youngsModulus());
+            material.put("poissonRatio", m.stretch().poissonRatio());
+        }
         ArrayNode pins = out.putArray("pins");
         for (PinSpec p : cloth.pins()) {
             ObjectNode pin = pins.addObject();

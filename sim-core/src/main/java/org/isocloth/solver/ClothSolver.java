@@ -169,9 +169,13 @@ public final class ClothSolver {
 
         rows = new SystemRows(model);
         int rowCount = rows.rowCount;
+        if (rows.membrane != null && options.linearSystem() != SolverOptions.LinearSystem.PRIMAL) {
+            throw new IllegalArgumentException(name + ": a stretchable cloth needs the primal linear system");
+        }
 
         if (options.linearSystem() == SolverOptions.LinearSystem.PRIMAL) {
             primal = new PrimalSystem(nodes, rowCount, rows.gPtr, rows.gDof, rows.inextStart, rows.linStart);
+            primal.setMembraneRows(rows.femStart, rows.linStart);
             rowSpace = null;
         } else {
             primal = null;
@@ -321,12 +325,15 @@ public final class ClothSolver {
 
     /**
      * Changes the material. Takes effect at the next step; the rest shape and density are those the
-     * model was built with.
+     * model was built with, and so is the model, isometric or stretchable ({@link ClothMaterial#stretch}).
      *
      * @param newMaterial the material (not null)
+     * @throws IllegalArgumentException if the new material's model differs from the one the solver
+     *     was built with
      */
     public void setMaterial(ClothMaterial newMaterial) {
         Objects.requireNonNull(newMaterial, "material");
+        checkModel(newMaterial);
         java.util.Arrays.fill(materials, newMaterial);
         this.material = newMaterial;
         rows.invalidate();
@@ -338,13 +345,24 @@ public final class ClothSolver {
      *
      * @param piece the piece, in [0, pieceCount)
      * @param newMaterial the material (not null)
+     * @throws IllegalArgumentException if the new material's model differs from the one the solver
+     *     was built with
      */
     public void setMaterial(int piece, ClothMaterial newMaterial) {
         Objects.requireNonNull(newMaterial, "material");
         Objects.checkIndex(piece, materials.length);
+        checkModel(newMaterial);
         materials[piece] = newMaterial;
         this.material = ClothMaterial.combined(materials);
         rows.invalidate();
+    }
+
+    /** The model (isometric or stretchable) decides the rows of the system, built once. */
+    private void checkModel(ClothMaterial m) {
+        if (m.stretchable() != (rows.membrane != null)) {
+            throw new IllegalArgumentException(name + ": the cloth was built " + model.material.modelName()
+                    + " and cannot become " + m.modelName() + " (build a new solver for another model)");
+        }
     }
 
     /**
@@ -508,10 +526,14 @@ public final class ClothSolver {
         for (Collider c : colliders) {
             c.setInterval(time, time + dt);
         }
-        boolean springStep = contactSprings() && primal != null && !colliders.isEmpty()
-                && settings.collisions() == CollisionHandling.COUPLED && projection != ProjectionMode.FAST;
+        boolean stretchable = rows.membrane != null;
+        boolean coupled = primal != null && settings.collisions() == CollisionHandling.COUPLED;
+        // a stretchable cloth's elastic rows are an energy: its projections are Newton iterations
+        // anchored at x̂, and its contacts are springs inside them, cloth–cloth ones as pair rows
+        boolean springStep = stretchable ? coupled && (!colliders.isEmpty() || selfCollisions)
+                : contactSprings() && coupled && !colliders.isEmpty() && projection != ProjectionMode.FAST;
         boolean near = ColliderReach.within(this);
-        newtonStep = projection == ProjectionMode.NEWTON
+        newtonStep = stretchable || projection == ProjectionMode.NEWTON
                 || projection == ProjectionMode.AUTO && (springStep || !near);
         double factor = near ? StepHalving.HALVING_STRAIN_FACTOR : StepHalving.FREE_HALVING_STRAIN_FACTOR;
         divergedStrain = mayHalve ? Math.min(DIVERGED_STRAIN, factor * material.strainTolerance()) : DIVERGED_STRAIN;
@@ -641,7 +663,9 @@ public final class ClothSolver {
 
     /** Whether cloth–cloth contacts are registered as pair rows. */
     boolean pairMode() {
-        return options.selfContacts() == SolverOptions.SelfContacts.PAIR_ROWS && primal != null && !pairFallback;
+        // a stretchable cloth always takes pair rows: contact planes would end its Newton iterations
+        return (options.selfContacts() == SolverOptions.SelfContacts.PAIR_ROWS || rows.membrane != null)
+                && primal != null && !pairFallback;
     }
 
     /** Set while a step is repeated with contact planes after pair rows failed. */
@@ -747,6 +771,8 @@ public final class ClothSolver {
         if (registerRows && pairRows == null) {
             pairRows = new SelfContactRows(nodes, rows.rowCount, rows.gPtr, rows.gDof, rows.inextStart, rows.linStart,
                     primal.permutation());
+            pairRows.membraneStart = rows.femStart;
+            pairRows.membraneEnd = rows.linStart;
         }
         int moved = selfResponse.resolve(xStart, end, dt, material, register, pairMode(),
                 repulsionFraction, contacts, registerRows ? pairRows : null, time);
@@ -758,7 +784,8 @@ public final class ClothSolver {
     }
 
     /**
-     * Largest relative error |l/d − 1| of the inextensibility constraints.
+     * Largest relative error |l/d − 1| of the inextensibility constraints (0 for a stretchable
+     * cloth, which has none).
      *
      * @param pos node positions (not null)
      * @param freeOnly skip constraints whose two nodes are both pinned (the solver cannot move them)
@@ -766,6 +793,9 @@ public final class ClothSolver {
      */
     double redStrain(double[] pos, boolean freeOnly) {
         double worst = 0;
+        if (rows.membrane != null) {
+            return worst; // a stretchable cloth has no inextensibility constraints
+        }
         for (int i = 0; i < model.inextRest.length; i++) {
             int p = model.inextNodes[2 * i];
             int r = model.inextNodes[2 * i + 1];

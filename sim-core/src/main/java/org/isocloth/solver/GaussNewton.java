@@ -134,16 +134,21 @@ final class GaussNewton {
         }
         newtonNow = s.newtonStep && s.contacts.count == 0 && (!pairs || springMode) && s.primal != null
                 && !activeSet;
-        boolean forceBalance = newtonNow && !springMode && rows.bendingDominance > FORCE_BALANCE_DOMINANCE;
+        // a stretchable cloth has no constraint error to converge: its projection ends on the forces
+        boolean forceBalance = newtonNow && !springMode
+                && (rows.membrane != null || rows.bendingDominance > FORCE_BALANCE_DOMINANCE);
         newtonFellBack = false;
         boolean finishing = false;
         int cap = s.settings.maxIterations();
         while (iterations < cap) {
             iterations++;
             projectionTarget(iterations == 1);
-            int activeDist = s.material.membraneStiffness() > 0 ? dist.rest.length : rows.softStart - rows.inextStart;
+            int activeDist = rows.activeDistanceRows(s.material);
             dist.linearise(activeDist, s.xk, s.xTarget, rows.gVal, rows.gPtr, rows.inextStart, s.rhs, s.name, s.time);
-            if (newtonNow && !springMode) {
+            if (rows.membrane != null) {
+                rows.membrane.linearise(s.xk, s.xTarget, rows.gVal, rows.gPtr, rows.femStart, s.rhs);
+            }
+            if (newtonNow && !springMode && rows.membrane == null) {
                 // the most tense rows aim at C = 0 instead of the penalty residual C = αμ
                 if (iterations == 1) {
                     double scale = s.tensionH > 0 ? (s.projH / s.tensionH) * (s.projH / s.tensionH) : 0;
@@ -151,7 +156,7 @@ final class GaussNewton {
                 }
                 s.tensionShift.addTo(s.rhs, rows.alpha, rows.inextStart);
             }
-            rows.linearRhs(iterations == 1 || newtonNow, s.material.membraneStiffness() > 0 && !newtonNow, s.xTarget,
+            rows.linearRhs(iterations == 1 || newtonNow, SystemRows.springsOn(s.material) && !newtonNow, s.xTarget,
                     s.rhs);
             if (newtonNow) {
                 if (iterations == 1) {
@@ -159,9 +164,16 @@ final class GaussNewton {
                     double scale = s.tensionH > 0 ? (s.projH / s.tensionH) * (s.projH / s.tensionH) : 0;
                     dist.geometricStiffness(s.tension, 0, scale, activeDist, s.xk, s.xHat, rows.gVal, rows.gPtr,
                             rows.inextStart, s.primal);
+                    if (rows.membrane != null) {
+                        rows.membrane.geometricStiffness(s.tension, rows.femStart - rows.inextStart, scale, s.xk,
+                                s.xHat, s.primal);
+                    }
                 } else {
                     dist.geometricStiffness(s.mu, rows.inextStart, 1, activeDist, s.xk, s.xHat, rows.gVal, rows.gPtr,
                             rows.inextStart, s.primal);
+                    if (rows.membrane != null) {
+                        rows.membrane.geometricStiffness(s.mu, rows.femStart, 1, s.xk, s.xHat, s.primal);
+                    }
                 }
             } else if (s.primal != null) {
                 s.primal.kgCoef = null;
@@ -193,12 +205,12 @@ final class GaussNewton {
                     strain = backtrackStrain;
                 }
             }
-            if (newtonNow && !springMode) {
+            if (newtonNow && !springMode && rows.membrane == null) {
                 s.tensionShift.choose(s.mu, rows.inextStart, 1, rows.alpha, rows.inextStart, dist.rest, tol);
             }
             boolean newtonStalled = newtonNow && iterations > 1 && !springMode && !forceBalance
                     && (stepScale < 1 || strain > NEWTON_MIN_GAIN * previousStrain);
-            for (int r = rows.softStart; r < rows.linStart; r++) {
+            for (int r = rows.softStart; r < rows.femStart; r++) {
                 if (newtonNow) {
                     rows.softLambda[r - rows.softStart] = s.mu[r];
                 } else {
@@ -358,6 +370,7 @@ final class GaussNewton {
             s.pairRows.springs = springMode ? s.springStepper.springs : null;
             s.pairRows.kgCoef = s.primal.kgCoef;
             s.pairRows.kgRhs = s.primal.kgRhs;
+            s.pairRows.kgTri = s.primal.kgTri;
             s.pairRows.solve(rows.gVal, rows.alpha, s.rhs, s.xTarget, rows.hardAlpha, s.omega, s.pinned,
                     s.contacts.nodes, s.contacts.count,
                     s.projector, s.mu, s.zTmp);

@@ -475,6 +475,28 @@ final class PrimalSystem {
 
     /** Geometric stiffness coefficients μ/len per row (distance rows only), or null. */
     double[] kgCoef;
+    /**
+     * Geometric stiffness of the elastic rows of a stretchable cloth ({@link MembraneRows}), six
+     * node-pair weights per triangle (H₀₀, H₀₁, H₀₂, H₁₁, H₁₂, H₂₂), each times the identity on
+     * the coordinates; read with {@link #kgCoef} set, for the rows from {@link #membraneStart}.
+     */
+    double[] kgTri;
+    /** First elastic row ({@link #setMembraneRows}); -1 without. */
+    private int membraneStart = -1;
+    private int membraneEnd = -1;
+
+    /**
+     * Marks rows [start, end) as the elastic rows of a stretchable cloth, three per triangle with
+     * nine entries each (the triangle's three nodes, three coordinates each): their geometric
+     * stiffness comes from {@link #kgTri}.
+     *
+     * @param start first elastic row (within the dynamic rows)
+     * @param end end of the elastic rows (exclusive)
+     */
+    void setMembraneRows(int start, int end) {
+        membraneStart = start;
+        membraneEnd = end;
+    }
     /** Extra right-hand side (length 3·nodes), or null. */
     double[] kgRhs;
 
@@ -491,6 +513,12 @@ final class PrimalSystem {
 
     /** Adds row's term of {@link #addGeometric(double[], double[])}. */
     private void addGeometric(int row, double[] gVal, double[] out) {
+        if (row >= membraneStart && row < membraneEnd) {
+            if (kgTri != null && (row - membraneStart) % 3 == 0) {
+                addTriangleGeometric(row, (row - membraneStart) / 3, out);
+            }
+            return;
+        }
         double c = kgCoef[row];
         if (c != 0) {
             int e0 = gPtr[row];
@@ -512,6 +540,33 @@ final class PrimalSystem {
             }
         }
     }
+
+    /**
+     * Adds triangle f's Σ_kl H_kl ⊗ I₃ through the entry pairs of its first row, whose nine
+     * entries are the triangle's nodes' coordinates (entry 3k + c).
+     */
+    private void addTriangleGeometric(int row, int f, double[] out) {
+        int e0 = gPtr[row];
+        for (int i = 3 * pairPtr[row], end = 3 * pairPtr[row + 1]; i < end; i += 3) {
+            int la = pairs[i] - e0;
+            int lb = pairs[i + 1] - e0;
+            if (la % 3 != lb % 3) {
+                continue;
+            }
+            int ka = la / 3;
+            int kb = lb / 3;
+            double v = kgTri[6 * f + TRI_PAIR[3 * Math.min(ka, kb) + Math.max(ka, kb)]];
+            int slot = pairs[i + 2];
+            if (slot >= 0) {
+                out[slot] += v;
+            } else {
+                out[-1 - slot] += 2 * v;
+            }
+        }
+    }
+
+    /** Index of the node pair (k ≤ l) in a triangle's six weights, at 3k + l. */
+    private static final int[] TRI_PAIR = {0, 1, 2, -1, 3, 4, -1, -1, 5};
 
     private void multipliers(double[] gVal, double[] alpha, double[] mu, double[] z) {
         // μ = A⁻¹ (r − G z)

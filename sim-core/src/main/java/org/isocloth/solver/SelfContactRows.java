@@ -187,6 +187,7 @@ final class SelfContactRows {
             system.kgCoef = null;
         }
         system.kgRhs = kgRhs;
+        system.kgTri = kgTri;
         system.solve(val, alpha, rhs, omega, pinned, projNodes, projCount, proj, mu, z);
         System.arraycopy(mu, 0, baseMu, 0, baseRows);
     }
@@ -195,6 +196,11 @@ final class SelfContactRows {
     double[] kgCoef;
     /** Its right-hand side term, or null. */
     double[] kgRhs;
+    /** Geometric stiffness of the base system's elastic rows (see {@link PrimalSystem#kgTri}), or null. */
+    double[] kgTri;
+    /** The base system's elastic rows, [membraneStart, membraneEnd) (empty for an isometric cloth). */
+    int membraneStart = -1;
+    int membraneEnd = -1;
     /** Contact springs assembled for the next solve, or null. */
     ContactSprings springs;
     /** kgCoef extended by zeros over the pair rows. */
@@ -285,6 +291,7 @@ final class SelfContactRows {
         rhs = new double[rows];
         mu = new double[rows];
         system = new PrimalSystem(nodes, rows, ptr, dof, dynStart, dynEnd, perm);
+        system.setMembraneRows(membraneStart, membraneEnd);
         builtNodes = Arrays.copyOf(pairNodes, 4 * count);
         builtCount = count;
     }

@@ -12,8 +12,9 @@ import org.isocloth.model.RestShape;
  *
  * <p>Rows are, in order: bending residuals (one per bending node and coordinate, compliance 1),
  * the distance rows ({@link DistanceRows}: inextensibility, then the membrane springs on the
- * black–red edges, linearised every iteration by the projection), and the linear rows of the
- * model (conforming, then boundary; three rows each). G is stored by row (CSR: {@link #gPtr},
+ * black–red edges, linearised every iteration by the projection), the elastic rows of a
+ * stretchable cloth ({@link MembraneRows}, none for an isometric one; its distance rows are inert),
+ * and the linear rows of the model (conforming, then boundary; three rows each). G is stored by row (CSR: {@link #gPtr},
  * {@link #gDof}, {@link #gVal}); the pattern never changes.
  */
 final class SystemRows {
@@ -31,6 +32,10 @@ final class SystemRows {
     final int inextStart;
     /** First membrane-spring row. */
     final int softStart;
+    /** First elastic row of a stretchable cloth (the end of the spring rows). */
+    final int femStart;
+    /** The elastic rows of a stretchable cloth, or null for an isometric one. */
+    final MembraneRows membrane;
     /** First linear (conforming, then boundary) row. */
     final int linStart;
     final int rowCount;
@@ -77,7 +82,9 @@ final class SystemRows {
         int[] distNodes = dist.nodes;
         double[] distRest = dist.rest;
         softLambda = new double[softCount];
-        linStart = softStart + softCount;
+        femStart = softStart + softCount;
+        membrane = model.material.stretchable() ? new MembraneRows(model) : null;
+        linStart = femStart + (membrane == null ? 0 : membrane.count);
         rowCount = linStart + 3 * model.linearCount();
         gPtr = new int[rowCount + 1];
         int nnz = 0;
@@ -90,6 +97,10 @@ final class SystemRows {
         for (int i = 0; i < distRest.length; i++) {
             nnz += 6;
             gPtr[inextStart + i + 1] = nnz;
+        }
+        for (int r = femStart; r < linStart; r++) {
+            nnz += 9;
+            gPtr[r + 1] = nnz;
         }
         for (int l = 0; l < model.linearCount(); l++) {
             for (int c = 0; c < 3; c++) {
@@ -115,6 +126,14 @@ final class SystemRows {
                 gDof[q + 3 + c] = 3 * r + c;
             }
             q += 6;
+        }
+        for (int r = femStart; r < linStart; r++) {
+            int f = (r - femStart) / 3;
+            for (int k = 0; k < 3; k++) {
+                for (int c = 0; c < 3; c++) {
+                    gDof[q++] = 3 * membrane.nodes[3 * f + k] + c;
+                }
+            }
         }
         for (int l = 0; l < model.linearCount(); l++) {
             for (int c = 0; c < 3; c++) {
@@ -211,9 +230,12 @@ final class SystemRows {
             for (int i = 0; i < softCount; i++) {
                 // a piece without membrane springs (Y = 0) leaves its spring rows inert: they keep a
                 // zero row (linearised only when some piece has springs) under an unbounded compliance
-                double membrane = materials[model.nodePiece[model.springNodes[2 * i]]].membraneStiffness();
-                alpha[softStart + i] = membrane > 0 ? 1.0 / (membrane * model.springWeight[i] * h * h)
-                        : INERT_COMPLIANCE;
+                ClothMaterial m = materials[model.nodePiece[model.springNodes[2 * i]]];
+                double y = m.stretchable() ? 0 : m.membraneStiffness();
+                alpha[softStart + i] = y > 0 ? 1.0 / (y * model.springWeight[i] * h * h) : INERT_COMPLIANCE;
+            }
+            if (membrane != null) {
+                membrane.compliances(materials, model.nodePiece, h, alpha, femStart);
             }
         }
         Arrays.fill(softLambda, 0);
@@ -274,7 +296,7 @@ final class SystemRows {
             rhs[r] = sum;
         }
         if (accumulatedSprings) {
-            for (int r = softStart; r < linStart; r++) {
+            for (int r = softStart; r < femStart; r++) {
                 rhs[r] -= alpha[r] * softLambda[r - softStart];
             }
         }
@@ -309,7 +331,7 @@ final class SystemRows {
     private void activateBoundaryRows(ClothMaterial[] materials) {
         for (int l = model.conformingCount; l < model.linearCount(); l++) {
             ClothMaterial m = materials[model.nodePiece[model.linNode[model.linPtr[l]]]];
-            boolean inert = m.membraneStiffness() >= ClothSolver.SOFT_MEMBRANE;
+            boolean inert = !m.stretchable() && m.membraneStiffness() >= ClothSolver.SOFT_MEMBRANE;
             for (int c = 0; c < 3; c++) {
                 int r = linStart + 3 * l + c;
                 alpha[r] = inert ? 1.0 : hardAlpha;
@@ -321,6 +343,29 @@ final class SystemRows {
     }
 
     /**
+     * Whether the membrane springs take part: some piece has them, and the cloth is isometric.
+     *
+     * @param material the material of this step
+     */
+    static boolean springsOn(ClothMaterial material) {
+        return !material.stretchable() && material.membraneStiffness() > 0;
+    }
+
+    /**
+     * Number of distance rows in use: none for a stretchable cloth (its elastic rows stand in for
+     * them), the inextensibility rows and the springs with membrane springs, else the
+     * inextensibility rows.
+     *
+     * @param material the material of this step
+     */
+    int activeDistanceRows(ClothMaterial material) {
+        if (material.stretchable()) {
+            return 0;
+        }
+        return material.membraneStiffness() > 0 ? dist.rest.length : dist.inextCount;
+    }
+
+    /**
      * Largest residual of the spring rows at x relative to their rest length (see
      * {@link DistanceRows#springResidual}); 0 while the membrane is off (the rows are inert).
      *
@@ -328,7 +373,7 @@ final class SystemRows {
      * @param x positions
      */
     double springResidual(ClothMaterial material, double[] x) {
-        if (!(material.membraneStiffness() > 0)) {
+        if (!springsOn(material)) {
             return 0;
         }
         return dist.springResidual(x, alpha, softStart, softLambda, INERT_COMPLIANCE);

@@ -301,6 +301,40 @@ public final class ValidationReport {
     }
 
     /**
+     * The stretchable membrane ({@link StretchedStrip}): strips under a hanging weight against the
+     * elongation of the Saint Venant–Kirchhoff membrane in uniaxial tension (within 5 %) and, with
+     * ν &gt; 0, their width at mid height against the free lateral contraction (within 10 % of the
+     * contraction).
+     */
+    public void stretch() {
+        double[][] cases = quick ? new double[][] {{100, 0, 0.5}, {100, 0.3, 0.5}}
+                : new double[][] {{100, 0, 0.5}, {100, 0.3, 0.5}, {100, 0.5, 0.5}, {30, 0.3, 0.2}, {1000, 0.3, 2},
+                    {300, 0.3, 0}};
+        double seconds = 3;
+        out.printf(Locale.ROOT, "Stretchable strip: 0.05 m × 0.5 m, ρ = %.1f kg/m², clamped at the top, a weight on the"
+                + " bottom edge, %d steps/s, %.0f s%n%n", StretchedStrip.DENSITY, rate, seconds);
+        out.println("| E (N/m) | ν | weight (N) | elongation, closed form (mm) | simulated (mm) | difference | "
+                + "width at mid height, closed form (mm) | simulated (mm) | iterations per step | within |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|");
+        int good = 0;
+        for (double[] c : cases) {
+            StretchedStrip strip = new StretchedStrip(c[0], c[1], c[2], 0.05, 0.5, 2, rate);
+            StretchedStrip.Outcome o = strip.run(seconds);
+            double rel = o.elongation() / o.expected() - 1;
+            double contraction = 0.05 - o.expectedWidth();
+            boolean ok = Math.abs(rel) <= 0.05 && (c[1] == 0
+                    || Math.abs(o.widthAtMid() - o.expectedWidth()) <= 0.1 * contraction);
+            good += ok ? 1 : 0;
+            out.printf(Locale.ROOT, "| %.0f | %.1f | %.1f | %.2f | %.2f | %+.2f %% | %.3f | %.3f | %.2f | %s |%n", c[0],
+                    c[1], c[2], 1000 * o.expected(), 1000 * o.elongation(), 100 * rel, 1000 * o.expectedWidth(),
+                    1000 * o.widthAtMid(), o.iterationsPerStep(), ok ? "yes" : "✗");
+            out.flush();
+        }
+        failures += cases.length - good;
+        out.printf(Locale.ROOT, "%n%d of %d cases within their bound.%n%n", good, cases.length);
+    }
+
+    /**
      * Air drag and the integrators' energy: a sheet falling flat against the point-mass solution
      * (terminal speed ρg/d; free fall), and a stiff plate swinging as a pendulum against each
      * integrator's linear analysis.

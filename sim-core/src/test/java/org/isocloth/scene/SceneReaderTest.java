@@ -206,6 +206,35 @@ class SceneReaderTest {
     }
 
     @Test
+    void theMembraneModelTakesItsModulusAndPoissonsRatio() {
+        String json = "{\"cloths\": [{\"mesh\": {\"grid\": {}}, \"material\": {\"fabric\": \"cotton-jersey\","
+                + " \"model\": \"membrane\", \"youngsModulus\": 150}}]}";
+        SceneSpec s = SceneReader.parse(json, HANG);
+        MaterialSpec m = s.cloths().get(0).material();
+        assertEquals(new org.isocloth.model.Stretch(150, MaterialSpec.DEFAULT_POISSON_RATIO), m.stretch());
+        assertEquals(org.isocloth.model.Fabric.COTTON_JERSEY.density(), m.density(), "the preset still applies");
+        assertEquals(0, m.membraneStiffness(), "a membrane has no membrane springs");
+        assertEquals(m, SceneReader.parse(SceneWriter.toJson(s), HANG).cloths().get(0).material(), "round trip");
+        assertEquals(null, SceneReader.parse(json.replace("\"membrane\"", "\"isometric\"")
+                .replace(", \"youngsModulus\": 150", ""), HANG).cloths().get(0).material().stretch());
+        String[][] bad = {
+            {"\"membrane\", \"youngsModulus\": 150", "\"membrane\"", "material.youngsModulus", "required"},
+            {"\"membrane\", \"youngsModulus\": 150", "\"isometric\", \"youngsModulus\": 150", "material.youngsModulus",
+                "membrane"},
+            {"\"youngsModulus\": 150", "\"youngsModulus\": 0", "material.youngsModulus", "must be >= 1"},
+            {"\"youngsModulus\": 150", "\"youngsModulus\": 150, \"poissonRatio\": 1", "material.poissonRatio", "must be <= 0.9"},
+            {"\"youngsModulus\": 150", "\"youngsModulus\": 150, \"membraneStiffness\": 5", "material.membraneStiffness",
+                "youngsModulus"},
+            {"\"membrane\"", "\"rubber\"", "material.model", "membrane"},
+        };
+        for (String[] b : bad) {
+            InputException e = assertThrows(InputException.class, () -> SceneReader.parse(json.replace(b[0], b[1]), HANG),
+                    b[1]);
+            assertTrue(e.getMessage().contains("cloths[0]." + b[2]) && e.getMessage().contains(b[3]), e.getMessage());
+        }
+    }
+
+    @Test
     void collisionModesAndMaterialContactFieldsParse() {
         String json = ("{'solver': {'collisions': 'staggered'}, 'cloths': [{'mesh': {'grid': {}},"
                 + " 'material': {'friction': 0, 'thickness': 0.1}}]}").replace('\'', '"');
