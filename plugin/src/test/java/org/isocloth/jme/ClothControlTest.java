@@ -614,4 +614,44 @@ class ClothControlTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> cloth.setFrictionMode(null));
         assertTrue(e.getMessage().contains("solver.friction"), e.getMessage());
     }
+
+    @Test
+    void aStretchableModelRebuildsTheClothWhichThenStretchesUnderItsWeightAndSurvivesSaving() {
+        // A 1 m × 1 m sheet hanging from its top edge. Made a membrane of E = 20 N/m, ν = 0, each
+        // row of it carries the weight below: strain ρ g (L − s)/E, so its bottom edge drops by
+        // ∫₀^L ρ g (L − s)/E ds = ρ g L²/(2E) = 0.2 · 9.81/40 = 4.9 cm (Green strain makes the
+        // stretch a little smaller: 4.8 cm); the isometric sheet does not lengthen at all.
+        Node root = new Node("root");
+        ClothControl cloth = hangingSheet(root, "jersey", 4, 8);
+        cloth.setDrag(2f); // brings it to rest within the 3 s
+        ClothAppState state = syncState(root);
+        state.update(H);
+        ClothModel isometric = cloth.getModel();
+        assertFalse(isometric.material.stretchable());
+        cloth.setStretch(new org.isocloth.model.Stretch(20, 0));
+        for (int frame = 0; frame < 180; frame++) {
+            state.update(H);
+        }
+        assertTrue(cloth.getModel() != isometric && cloth.getModel().material.stretchable(), "rebuilt as a membrane");
+        double[] x = cloth.getNodePositions();
+        double[] rest = cloth.getModel().restPositions;
+        double drop = 0;
+        int bottom = 0;
+        for (int p = 0; p < rest.length / 3; p++) {
+            if (Math.abs(rest[3 * p + 1]) < 1e-6) {
+                drop += rest[3 * p + 1] - x[3 * p + 1];
+                bottom++;
+            }
+        }
+        drop /= bottom;
+        assertEquals(0.048, drop, 0.005, "bottom edge's drop (m)");
+
+        AssetManager assets = new DesktopAssetManager(true);
+        Node loaded = BinaryExporter.saveAndLoad(assets, root);
+        ClothControl back = loaded.getChild("jersey").getControl(ClothControl.class);
+        assertEquals(new org.isocloth.model.Stretch(20, 0), back.getStretch());
+        assertEquals(cloth.getClothMaterial(), back.getClothMaterial());
+        cloth.setStretch(null);
+        assertEquals(null, cloth.getStretch());
+    }
 }

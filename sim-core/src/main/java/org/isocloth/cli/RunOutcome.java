@@ -205,8 +205,12 @@ public record RunOutcome(int frames, int unconverged, int aboveBound, int penetr
             if (b.length() > 0) {
                 b.append("; ");
             }
-            b.append(String.format(Locale.ROOT, "%d of %d frames ended a step at the iteration cap (worst red strain "
-                    + "%.3g at frame %d)", unconverged, frames, worstRed, worstRedFrame));
+            b.append(String.format(Locale.ROOT, "%d of %d frames ended a step at the iteration cap", unconverged,
+                    frames));
+            if (worstRed > 0) {
+                // a scene of stretchable cloths only has no red strain to report
+                b.append(String.format(Locale.ROOT, " (worst red strain %.3g at frame %d)", worstRed, worstRedFrame));
+            }
         }
         return b.toString();
     }

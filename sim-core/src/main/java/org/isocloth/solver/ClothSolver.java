@@ -43,12 +43,11 @@ import org.isocloth.model.RestShape;
  * linear in x and folds into an effective mass
  * M + h·c·A and target x̂.
  *
- * <h2>Membrane springs</h2>
- * Rows are, in order: bending residuals, inextensibility (red–red), membrane springs (one per
- * black–red edge of the subdivided mesh, {@link ClothMaterial#membraneStiffness()}; distance rows
- * of compliance 1/(κh²), κ = Y·A/l₀², their multipliers accumulated over a step's fast-projection
- * iterations), conforming, boundary (inert while springs are on; {@link SystemRows}).
- * Y = 0 gives the thesis's model.
+ * <h2>Rows</h2>
+ * In order ({@link SystemRows}): bending residuals, inextensibility (red–red), membrane springs
+ * (black–red edges, compliance 1/(κh²), κ = Y·A/l₀²; Y = 0 gives the thesis's model), the elastic
+ * rows of a stretchable cloth ({@link MembraneRows}, in place of the distance rows), conforming,
+ * boundary.
  *
  * <h2>Linear solves</h2>
  * S is not factored itself: {@link PrimalSystem} solves the same equations in position space
@@ -449,8 +448,7 @@ public final class ClothSolver {
 
     /** @return a copy of the state the next step starts from (see {@link SolverState}) */
     public SolverState snapshot() {
-        return new SolverState(x.clone(), v.clone(), xPrev.clone(), vPrev.clone(), hasHistory, time,
-                tensionH > 0 ? tension.clone() : null, tensionH, tensionH > 0 ? correction.clone() : null);
+        return SolverState.of(this);
     }
 
     /**
@@ -461,28 +459,7 @@ public final class ClothSolver {
      *     values, or its time is not finite (the solver is unchanged then)
      */
     public void restore(SolverState s) {
-        int n3 = 3 * nodes;
-        s.check(name, n3, tension.length);
-        double[] t = s.tensions();
-        double[] corr = s.corrections();
-        System.arraycopy(s.positions(), 0, x, 0, n3);
-        System.arraycopy(s.velocities(), 0, v, 0, n3);
-        System.arraycopy(s.previousPositions(), 0, xPrev, 0, n3);
-        System.arraycopy(s.previousVelocities(), 0, vPrev, 0, n3);
-        hasHistory = s.hasHistory();
-        time = s.time();
-        if (t != null) {
-            System.arraycopy(t, 0, tension, 0, t.length);
-            tensionH = s.tensionStep();
-        } else {
-            Arrays.fill(tension, 0);
-            tensionH = 0;
-        }
-        if (corr != null) {
-            System.arraycopy(corr, 0, correction, 0, n3);
-        } else {
-            Arrays.fill(correction, 0); // a checkpoint of version 2 (no corrections): start at x̂
-        }
+        s.applyTo(this);
     }
 
     /**
@@ -750,18 +727,11 @@ public final class ClothSolver {
      * Cloth–cloth collision processing ({@link SelfCollisions}: proximity repulsion with friction,
      * continuous detection passes, rigid impact zones) on the path x⁽ⁿ⁾ → end. With
      * {@code register}, every red node the response moved gets a contact constraint along the
-     * response's normal at its corrected position (eq. 3.26), like a collider contact.
+     * response's normal at its corrected position (eq. 3.26), like a collider contact. The
+     * proximity repulsion acts only on pairs closer than {@code repulsionFraction} (1: all) times
+     * the cloth–cloth thickness; the continuous detection is unchanged.
      *
      * @return number of nodes the response moved
-     */
-    int resolveSelf(double[] end, double dt, boolean register) {
-        return resolveSelf(end, dt, register, 1.0);
-    }
-
-    /**
-     * As {@link #resolveSelf(double[], double, boolean)}, with the proximity repulsion acting only
-     * on pairs closer than {@code repulsionFraction} times the cloth–cloth thickness (the continuous
-     * detection is unchanged).
      */
     int resolveSelf(double[] end, double dt, boolean register, double repulsionFraction) {
         if (!selfCollisions) {
@@ -784,8 +754,7 @@ public final class ClothSolver {
     }
 
     /**
-     * Largest relative error |l/d − 1| of the inextensibility constraints (0 for a stretchable
-     * cloth, which has none).
+     * Largest relative error |l/d − 1| of the inextensibility constraints (0 for a stretchable cloth).
      *
      * @param pos node positions (not null)
      * @param freeOnly skip constraints whose two nodes are both pinned (the solver cannot move them)

@@ -78,9 +78,9 @@ final class PlaneStep {
                 s.xSelf = new double[n3];
             }
             System.arraycopy(s.xk, 0, s.xSelf, 0, n3);
-            selfMoved = s.resolveSelf(s.xSelf, dt, true);
+            selfMoved = s.resolveSelf(s.xSelf, dt, true, 1.0);
         } else {
-            selfMoved = s.resolveSelf(s.xCollided, dt, coupled);
+            selfMoved = s.resolveSelf(s.xCollided, dt, coupled, 1.0);
         }
         contacts += selfMoved;
         selfRegistered &= s.pairMode() ? s.pairCount() > 0 : selfMoved > 0;

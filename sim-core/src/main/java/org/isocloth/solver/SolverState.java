@@ -101,4 +101,41 @@ public record SolverState(double[] positions, double[] velocities, double[] prev
             }
         }
     }
+
+    /** @return a copy of the solver's state (its tensions and corrections only while it keeps them) */
+    static SolverState of(ClothSolver s) {
+        boolean kept = s.tensionH > 0;
+        return new SolverState(s.x.clone(), s.v.clone(), s.xPrev.clone(), s.vPrev.clone(), s.hasHistory, s.time,
+                kept ? s.tension.clone() : null, s.tensionH, kept ? s.correction.clone() : null);
+    }
+
+    /**
+     * Puts this state into a solver of the same cloth ({@link ClothSolver#restore}).
+     *
+     * @param s the solver
+     * @throws IllegalArgumentException if the state does not fit it ({@link #check}); the solver is
+     *     unchanged then
+     */
+    void applyTo(ClothSolver s) {
+        int n3 = 3 * s.nodes;
+        check(s.name, n3, s.tension.length);
+        System.arraycopy(positions, 0, s.x, 0, n3);
+        System.arraycopy(velocities, 0, s.v, 0, n3);
+        System.arraycopy(previousPositions, 0, s.xPrev, 0, n3);
+        System.arraycopy(previousVelocities, 0, s.vPrev, 0, n3);
+        s.hasHistory = hasHistory;
+        s.time = time;
+        if (tensions != null) {
+            System.arraycopy(tensions, 0, s.tension, 0, tensions.length);
+            s.tensionH = tensionStep;
+        } else {
+            java.util.Arrays.fill(s.tension, 0);
+            s.tensionH = 0;
+        }
+        if (corrections != null) {
+            System.arraycopy(corrections, 0, s.correction, 0, n3);
+        } else {
+            java.util.Arrays.fill(s.correction, 0); // a checkpoint of version 2 (no corrections): start at x̂
+        }
+    }
 }

@@ -78,7 +78,7 @@ final class SpringStep {
                     s.xSelf = new double[n3];
                 }
                 System.arraycopy(s.xk, 0, s.xSelf, 0, n3);
-                selfMoved = s.resolveSelf(s.xSelf, dt, round <= PlaneStep.COUPLED_ROUNDS);
+                selfMoved = s.resolveSelf(s.xSelf, dt, round <= PlaneStep.COUPLED_ROUNDS, 1.0);
             }
             System.arraycopy(s.xk, 0, s.xCollided, 0, n3);
             s.colliderPass.collide(s.contacts, s.xStart, s.xCollided, dt, false, false, true, true);
