@@ -80,9 +80,7 @@ public record Drape(ClothMaterial material, int rings, int stepsPerSecond) {
      */
     public Outcome run() {
         TriMesh disc = specimen(rings, SPECIMEN_RADIUS);
-        ClothMaterial m = new ClothMaterial(material.density(), material.bendingStiffness(), material.restShape(),
-                material.strainTolerance(), material.damping(), 10 * material.density(), material.membraneStiffness(),
-                material.friction(), material.thickness());
+        ClothMaterial m = material.withDrag(10 * material.density());
         ClothModel model = new ClothModel(disc.positions, disc.triangles, m);
         ClothSolver solver = new ClothSolver("drape", model, new SolverSettings(Integrator.BACKWARD_EULER, 20));
         double[] x0 = model.restPositions;
