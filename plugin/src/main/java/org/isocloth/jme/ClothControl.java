@@ -61,6 +61,7 @@ public class ClothControl extends AbstractControl {
     private ProjectionMode projection = ProjectionMode.AUTO;
     private SolverOptions.ColliderContacts colliderContacts = SolverOptions.ColliderContacts.PLANES;
     private SolverOptions.Friction friction = SolverOptions.Friction.APPROXIMATE;
+    private SolverOptions.Method method = SolverOptions.Method.ISOMETRIC;
     /** The cloths of one ClothAppState with this group are simulated together; null: alone. */
     private String clothGroup;
     /** Whether the cloth feels the app state's per-triangle air forces. */
@@ -443,6 +444,28 @@ public class ClothControl extends AbstractControl {
         parameterVersion++;
     }
 
+    /** @return which solver steps the cloth */
+    public SolverOptions.Method getSolverMethod() {
+        return method;
+    }
+
+    /**
+     * Chooses which solver steps the cloth, live: ISOMETRIC (the default: the thesis's coupled
+     * step, inextensible, several factorizations per step in contact) or SHAPE_MATCHING (the
+     * real-time solver for games: position-based shape matching on the base mesh, far cheaper,
+     * stretching by a few per cent, no cloth–cloth collisions; docs/solver.md, "Shape matching for
+     * games"). The cloth continues from where it is.
+     *
+     * @param m the method (not null)
+     */
+    public void setSolverMethod(SolverOptions.Method m) {
+        if (m == null) {
+            throw new IllegalArgumentException(name() + ".solver.method: must not be null");
+        }
+        method = m;
+        parameterVersion++;
+    }
+
     /** @return the solver settings these parameters make */
     public SolverSettings getSolverSettings() {
         return new SolverSettings(integrator, maxIterations, collisionHandling);
@@ -692,6 +715,7 @@ public class ClothControl extends AbstractControl {
         c.write(projection, "projection", ProjectionMode.AUTO);
         c.write(colliderContacts, "colliderContacts", SolverOptions.ColliderContacts.PLANES);
         c.write(friction, "frictionMode", SolverOptions.Friction.APPROXIMATE);
+        c.write(method, "solverMethod", SolverOptions.Method.ISOMETRIC);
         c.write(clothGroup, "clothGroup", null);
         c.write(airForces, "airForces", true);
         c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
@@ -732,6 +756,7 @@ public class ClothControl extends AbstractControl {
         colliderContacts = c.readEnum("colliderContacts", SolverOptions.ColliderContacts.class,
                 SolverOptions.ColliderContacts.PLANES);
         friction = c.readEnum("frictionMode", SolverOptions.Friction.class, SolverOptions.Friction.APPROXIMATE);
+        method = c.readEnum("solverMethod", SolverOptions.Method.class, SolverOptions.Method.ISOMETRIC);
         if (friction == SolverOptions.Friction.EXACT && colliderContacts != SolverOptions.ColliderContacts.SPRINGS) {
             throw new IOException("ClothControl: solver.friction: exact friction needs collider contacts SPRINGS (got "
                     + colliderContacts + ")");

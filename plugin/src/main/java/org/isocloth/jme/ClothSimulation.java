@@ -163,15 +163,16 @@ final class ClothSimulation {
     }
 
     /**
-     * The first cloth's solver settings, projection, collider contacts and cloth–cloth contact
-     * (which for cloths simulated together covers their contacts with each other).
+     * The first cloth's solver settings, projection, collider contacts, cloth–cloth contact (which
+     * for cloths simulated together covers their contacts with each other) and solver method.
      */
     private void applySettings(ClothSolver s) {
         ClothControl first = pieces.get(0).control;
         s.setSettings(first.getSolverSettings());
         s.setSelfCollisions(first.isSelfCollisions());
         s.setProjection(first.getProjection());
-        s.setOptions(s.options().withContacts(first.getColliderContacts(), first.getFrictionMode()));
+        s.setOptions(s.options().withContacts(first.getColliderContacts(), first.getFrictionMode())
+                .withMethod(first.getSolverMethod()));
     }
 
     /** Reads the triangle list of a Triangles-mode mesh (indexed or not). */

@@ -654,4 +654,42 @@ class ClothControlTest {
         cloth.setStretch(null);
         assertEquals(null, cloth.getStretch());
     }
+
+    @Test
+    void theSolverMethodSwitchesLiveAndIsSaved() {
+        // A hanging sheet stepped by the isometric solver, then by shape matching (16 sweeps per
+        // step, ShapeMatchingStep: the stats' iterations), then by the isometric solver again,
+        // which brings the red edges back within the tolerance; the sheet never jumps.
+        Node root = new Node("root");
+        ClothControl cloth = hangingSheet(root, "sheet", 4, 4);
+        ClothAppState state = syncState(root);
+        for (int frame = 0; frame < 10; frame++) {
+            state.update(H);
+        }
+        cloth.setSolverMethod(org.isocloth.solver.SolverOptions.Method.SHAPE_MATCHING);
+        for (int frame = 0; frame < 10; frame++) {
+            double[] before = cloth.getNodePositions().clone();
+            state.update(H);
+            assertEquals(16, cloth.getStats().iterationsPerStep(), 1e-9, "shape matching's sweeps");
+            assertTrue(largestMove(before, cloth.getNodePositions()) < 0.05, "frame " + frame);
+        }
+        cloth.setSolverMethod(org.isocloth.solver.SolverOptions.Method.ISOMETRIC);
+        for (int frame = 0; frame < 5; frame++) {
+            state.update(H);
+        }
+        assertTrue(cloth.getStats().redStrain() <= 1e-3, cloth.getStats().toString());
+        AssetManager assets = new DesktopAssetManager(true);
+        cloth.setSolverMethod(org.isocloth.solver.SolverOptions.Method.SHAPE_MATCHING);
+        ClothControl back = BinaryExporter.saveAndLoad(assets, root).getChild("sheet").getControl(ClothControl.class);
+        assertEquals(org.isocloth.solver.SolverOptions.Method.SHAPE_MATCHING, back.getSolverMethod());
+        assertThrows(IllegalArgumentException.class, () -> cloth.setSolverMethod(null));
+    }
+
+    private static double largestMove(double[] a, double[] b) {
+        double m = 0;
+        for (int i = 0; i < a.length; i++) {
+            m = Math.max(m, Math.abs(a[i] - b[i]));
+        }
+        return m;
+    }
 }

@@ -283,6 +283,7 @@ public class Previewer extends SimpleApplication {
         inputManager.addMapping("panels", new KeyTrigger(KeyInput.KEY_H));
         inputManager.addMapping("frame", new KeyTrigger(KeyInput.KEY_F));
         inputManager.addMapping("home", new KeyTrigger(KeyInput.KEY_HOME));
+        inputManager.addMapping("method", new KeyTrigger(KeyInput.KEY_M));
         inputManager.addMapping("pin", new com.jme3.input.controls.MouseButtonTrigger(
                 com.jme3.input.MouseInput.BUTTON_RIGHT));
         ActionListener keys = (name, pressed, tpf) -> {
@@ -303,12 +304,13 @@ public class Previewer extends SimpleApplication {
                 case "panels" -> showPanels(!panel.isEnabled());
                 case "frame" -> frameSelected();
                 case "home" -> camera.reset();
+                case "method" -> toggleMethod();
                 default -> {
                 }
             }
         };
         inputManager.addListener(keys, "screenshot-f12", "clip", "pause", "step", "reset", "save", "panels", "frame",
-                "home");
+                "home", "method");
         ActionListener pins = (name, pressed, tpf) -> {
             com.jme3.math.Vector2f at = inputManager.getCursorPosition().clone();
             if (pressed) {
@@ -350,6 +352,20 @@ public class Previewer extends SimpleApplication {
         com.jme3.scene.Geometry g = selectedGeometry();
         if (g != null) {
             camera.frame(g);
+        }
+    }
+
+    /**
+     * Switches the selected cloth between the isometric solver and the real-time shape matching
+     * for games (M); it continues from where it is.
+     */
+    void toggleMethod() {
+        org.isocloth.jme.ClothControl c = panel.getSelectedCloth();
+        if (c != null) {
+            c.setSolverMethod(c.getSolverMethod() == org.isocloth.solver.SolverOptions.Method.ISOMETRIC
+                    ? org.isocloth.solver.SolverOptions.Method.SHAPE_MATCHING
+                    : org.isocloth.solver.SolverOptions.Method.ISOMETRIC);
+            LOG.info(c.getGeometry().getName() + ": solver " + c.getSolverMethod());
         }
     }
 

@@ -34,6 +34,10 @@ import org.isocloth.solver.StepResult;
  * and prints the ratio of the two medians: what contacts and a garment's shape cost over the
  * plain step. Both run after the bench's warm-up and the sheet rows, in the same JVM.
  *
+ * <p>Each garment is then stepped again by the real-time shape matching for games
+ * ({@link SolverOptions.Method#SHAPE_MATCHING}), on the same scene: its row has "iterations" for
+ * its sweeps, no factorizations, and its strain as the red strain.
+ *
  * <p>A missing directory or scene file, or a scene that cannot be built, is one line and the
  * garment is skipped; a step that throws {@link SimulationException} ends that garment with a row
  * saying where it diverged. Neither changes the bench's exit status.
@@ -75,11 +79,10 @@ final class GarmentBench {
                 continue;
             }
             SceneRun run;
+            SceneRun fast;
             try {
-                SceneSpec s = SceneReader.read(file);
-                // the scene as it is, but one solver step per frame
-                run = new SceneRun(new SceneSpec(s.name(), s.file(), s.fps(), s.frames(), 1, s.gravity(), s.solver(),
-                        s.cloths(), s.colliders(), s.wind(), s.gust(), s.aerodynamics()));
+                run = oneStepPerFrame(file);
+                fast = oneStepPerFrame(file);
             } catch (InputException e) {
                 out.println("| " + name + " | skipped: " + cell(e.getMessage()) + " |");
                 continue;
@@ -96,7 +99,19 @@ final class GarmentBench {
             boolean exact = run.cloths().get(0).solver.exactFriction();
             out.println(row(name + (exact ? " (contact springs, exact friction)" : springs ? " (contact springs)"
                     : " (contact planes)"), run, steps));
+            // the same garment stepped by the real-time shape matching for games
+            for (SceneCloth c : fast.cloths()) {
+                c.solver.setOptions(c.solver.options().withMethod(SolverOptions.Method.SHAPE_MATCHING));
+            }
+            out.println(row(name + " (shape matching)", fast, steps));
         }
+    }
+
+    /** The scene as its file says, but one solver step per frame. */
+    private static SceneRun oneStepPerFrame(Path file) {
+        SceneSpec s = SceneReader.read(file);
+        return new SceneRun(new SceneSpec(s.name(), s.file(), s.fps(), s.frames(), 1, s.gravity(), s.solver(),
+                s.cloths(), s.colliders(), s.wind(), s.gust(), s.aerodynamics()));
     }
 
     /** Steps one garment and the comparison sheet; returns the table row. */
@@ -132,8 +147,8 @@ final class GarmentBench {
         int m = sheetCells(triangles);
         boolean self = run.cloths().get(0).solver.selfCollisions();
         double sheet = sheetMedian(m, self, run.scene().stepDuration(), steps);
-        return String.format(Locale.ROOT, "| %s | %d | %.1f | %.2f | %.2f | %.1f | %.2e | %.2e | %d | %d×%d (%d) | %.1f"
-                + " | %.2f |", name, triangles, median, (double) totals[0] / n, (double) totals[1] / n,
+        return String.format(Locale.ROOT, "| %s | %d | %.2f | %.2f | %.2f | %.1f | %.2e | %.2e | %d | %d×%d (%d) | %.2f"
+                + " | %.3f |", name, triangles, median, (double) totals[0] / n, (double) totals[1] / n,
                 (double) totals[2] / n, worst[0], worst[1], totals[3], m, m, 2 * m * m, sheet, median / sheet);
     }
 

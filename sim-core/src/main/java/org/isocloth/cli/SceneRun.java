@@ -549,14 +549,23 @@ public final class SceneRun {
     record FrameCheck(double redStrain, int penetrations, int intersections, boolean finite) {
     }
 
+    /**
+     * Whether a cloth's red edges are held by the isometric solver's constraints, so that their
+     * strain is an error: not for a stretchable cloth (its edges stretch by design) nor for one
+     * stepped by shape matching (its strain is the method's, reported by max_strain).
+     */
+    private static boolean held(SceneCloth c) {
+        return !c.model.material.stretchable()
+                && c.solver.options().method() == org.isocloth.solver.SolverOptions.Method.ISOMETRIC;
+    }
+
     /** @return the checks of the frame the cloths are at now */
     FrameCheck check() {
         double red = 0;
         boolean finite = true;
         for (SceneCloth c : cloths) {
             double[] x = c.solver.positions();
-            if (!c.model.material.stretchable()) {
-                // a stretchable cloth's red edges stretch by design: its strain is a result, not an error
+            if (held(c)) {
                 red = Math.max(red, ClothMetrics.redStrain(c.model, x));
             }
             finite &= ClothMetrics.allFinite(x);
@@ -573,7 +582,7 @@ public final class SceneRun {
         for (SceneCloth c : cloths) {
             double[] x = c.solver.positions();
             maxStrain = Math.max(maxStrain, ClothMetrics.maxStrain(c.model, x));
-            if (!c.model.material.stretchable()) {
+            if (held(c)) {
                 red = Math.max(red, ClothMetrics.redStrain(c.model, x));
             }
             bend += c.model.bendingEnergy(x);

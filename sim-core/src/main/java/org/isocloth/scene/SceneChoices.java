@@ -23,6 +23,8 @@ final class SceneChoices {
             ColliderContacts.values(), ColliderContacts::jsonName, Map.of());
     static final Map<String, FrictionMode> FRICTION_MODES = enumNames(
             FrictionMode.values(), FrictionMode::jsonName, Map.of());
+    static final Map<String, SolverMethod> METHODS = enumNames(
+            SolverMethod.values(), SolverMethod::jsonName, Map.of());
 
     private SceneChoices() {
     }

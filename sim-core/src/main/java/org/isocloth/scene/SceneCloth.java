@@ -133,7 +133,7 @@ public final class SceneCloth {
         solver.setSelfContactPairs(scene.solver().selfContactPairs());
         solver.setProjection(scene.solver().projection().mode());
         solver.setOptions(solver.options().withContacts(scene.solver().colliderContacts().option(),
-                scene.solver().friction().option()));
+                scene.solver().friction().option()).withMethod(scene.solver().method().option()));
         int[] piece = pieceOfNode(model, firstVertex);
         pinNodes = new ArrayList<>();
         double[] rest = model.restPositions;

@@ -14,7 +14,7 @@ final class SceneFields {
             "turbulence", "turbulenceScale");
     static final Set<String> SOLVER_FIELDS = orderedSet("integrator", "maxIterations",
             "collisions", "selfCollisions", "selfContactPairs", "projection", "colliderContacts",
-            "collideAcrossMaterials", "friction");
+            "collideAcrossMaterials", "friction", "method");
     static final Set<String> CLOTH_FIELDS = orderedSet("name", "mesh", "material", "pins", "selfCollisions",
             "aerodynamics");
     static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");

@@ -301,8 +301,10 @@ public final class SceneReader {
             }
             boolean across = optBoolean(node, path, "collideAcrossMaterials",
                     SolverSpec.DEFAULT_COLLIDE_ACROSS_MATERIALS);
+            SolverMethod method = node.has("method")
+                    ? choice(node.get("method"), child(path, "method"), SceneChoices.METHODS) : SolverSpec.DEFAULT_METHOD;
             return new SolverSpec(integrator, maxIterations, collisions, selfCollisions, pairs, projection, contacts,
-                    across, friction);
+                    across, friction, method);
         }
 
         private List<ClothSpec> cloths(JsonNode node, String path) {

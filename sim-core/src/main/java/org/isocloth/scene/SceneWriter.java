@@ -90,6 +90,9 @@ public final class SceneWriter {
             // written only when not the default, as above
             solver.put("friction", scene.solver().friction().jsonName());
         }
+        if (scene.solver().method() != SolverSpec.DEFAULT_METHOD) {
+            solver.put("method", scene.solver().method().jsonName());
+        }
         if (scene.solver().collideAcrossMaterials() != SolverSpec.DEFAULT_COLLIDE_ACROSS_MATERIALS) {
             // written only when not the default, as above
             solver.put("collideAcrossMaterials", scene.solver().collideAcrossMaterials());

@@ -22,10 +22,12 @@ import java.util.Objects;
  *     default false: only cloths of one material do; the previewer steps every cloth on its own)
  * @param friction how friction against colliders enters the step (JSON {@code friction}, default
  *     {@link FrictionMode#APPROXIMATE}; {@link FrictionMode#EXACT} needs {@link ColliderContacts#SPRINGS})
+ * @param method which solver steps the cloths (JSON {@code method}, default {@link SolverMethod#ISOMETRIC})
  */
 public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions,
         boolean selfCollisions, boolean selfContactPairs, ProjectionMethod projection,
-        ColliderContacts colliderContacts, boolean collideAcrossMaterials, FrictionMode friction) {
+        ColliderContacts colliderContacts, boolean collideAcrossMaterials, FrictionMode friction,
+        SolverMethod method) {
 
     /** Default integrator: {@link Integrator#BE}. */
     public static final Integrator DEFAULT_INTEGRATOR = Integrator.BE;
@@ -45,6 +47,28 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
     public static final boolean DEFAULT_COLLIDE_ACROSS_MATERIALS = false;
     /** Default friction: {@link FrictionMode#APPROXIMATE}. */
     public static final FrictionMode DEFAULT_FRICTION = FrictionMode.APPROXIMATE;
+    /** Default method: {@link SolverMethod#ISOMETRIC}. */
+    public static final SolverMethod DEFAULT_METHOD = SolverMethod.ISOMETRIC;
+
+    /**
+     * Settings of the isometric method.
+     *
+     * @param integrator see the record description
+     * @param maxIterations see the record description
+     * @param collisions see the record description
+     * @param selfCollisions see the record description
+     * @param selfContactPairs see the record description
+     * @param projection see the record description
+     * @param colliderContacts see the record description
+     * @param collideAcrossMaterials see the record description
+     * @param friction see the record description
+     */
+    public SolverSpec(Integrator integrator, int maxIterations, CollisionMode collisions, boolean selfCollisions,
+            boolean selfContactPairs, ProjectionMethod projection, ColliderContacts colliderContacts,
+            boolean collideAcrossMaterials, FrictionMode friction) {
+        this(integrator, maxIterations, collisions, selfCollisions, selfContactPairs, projection, colliderContacts,
+                collideAcrossMaterials, friction, DEFAULT_METHOD);
+    }
 
     /**
      * Settings with the thesis's friction.
@@ -163,6 +187,7 @@ public record SolverSpec(Integrator integrator, int maxIterations, CollisionMode
         Objects.requireNonNull(projection, "projection");
         Objects.requireNonNull(colliderContacts, "colliderContacts");
         Objects.requireNonNull(friction, "friction");
+        Objects.requireNonNull(method, "method");
         Check.require("friction", friction == FrictionMode.EXACT && colliderContacts != ColliderContacts.SPRINGS
                 ? "\"exact\" needs \"colliderContacts\": \"springs\" (got \"" + colliderContacts.jsonName() + "\")"
                 : null);

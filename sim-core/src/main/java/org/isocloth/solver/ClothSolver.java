@@ -473,6 +473,10 @@ public final class ClothSolver {
         if (!(dt > 0) || !Double.isFinite(dt)) {
             throw new IllegalArgumentException("time step must be > 0 and finite (got " + dt + ")");
         }
+        if (options.method() == SolverOptions.Method.SHAPE_MATCHING) {
+            shapeMatching = shapeMatching != null ? shapeMatching : new ShapeMatchingStep(this);
+            return shapeMatching.step(dt);
+        }
         spentIterations = 0;
         spentFactorizations = 0;
         StepResult r = halving.step(dt, 0);
@@ -544,8 +548,9 @@ public final class ClothSolver {
     private final Prediction prediction = new Prediction(this);
     /** Table 3.1 line 7 and the end-of-step checks. */
     private final StepCommit commit = new StepCommit(this);
-    /** The step with contact springs, created on first use. */
+    /** The step with contact springs, and the shape-matching step, each created on first use. */
     SpringStep springStepper;
+    private ShapeMatchingStep shapeMatching;
 
     /**
      * Chooses how collider contacts enter the coupled step (Table 3.1, {@code collisions}
@@ -721,36 +726,6 @@ public final class ClothSolver {
             pairRows.clear();
         }
         contacts.clear();
-    }
-
-    /**
-     * Cloth–cloth collision processing ({@link SelfCollisions}: proximity repulsion with friction,
-     * continuous detection passes, rigid impact zones) on the path x⁽ⁿ⁾ → end. With
-     * {@code register}, every red node the response moved gets a contact constraint along the
-     * response's normal at its corrected position (eq. 3.26), like a collider contact. The
-     * proximity repulsion acts only on pairs closer than {@code repulsionFraction} (1: all) times
-     * the cloth–cloth thickness; the continuous detection is unchanged.
-     *
-     * @return number of nodes the response moved
-     */
-    int resolveSelf(double[] end, double dt, boolean register, double repulsionFraction) {
-        if (!selfCollisions) {
-            return 0;
-        }
-        boolean registerRows = register && pairMode();
-        if (registerRows && pairRows == null) {
-            pairRows = new SelfContactRows(nodes, rows.rowCount, rows.gPtr, rows.gDof, rows.inextStart, rows.linStart,
-                    primal.permutation());
-            pairRows.membraneStart = rows.femStart;
-            pairRows.membraneEnd = rows.linStart;
-        }
-        int moved = selfResponse.resolve(xStart, end, dt, material, register, pairMode(),
-                repulsionFraction, contacts, registerRows ? pairRows : null, time);
-        if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(name + ": t=" + time + " self: " + selfResponse.lastResult() + ", moved " + moved
-                    + ", red strain after " + redStrain(end, false));
-        }
-        return moved;
     }
 
     /**

@@ -78,9 +78,9 @@ final class PlaneStep {
                 s.xSelf = new double[n3];
             }
             System.arraycopy(s.xk, 0, s.xSelf, 0, n3);
-            selfMoved = s.resolveSelf(s.xSelf, dt, true, 1.0);
+            selfMoved = SelfResponse.resolveStep(s, s.xSelf, dt, true, 1.0);
         } else {
-            selfMoved = s.resolveSelf(s.xCollided, dt, coupled, 1.0);
+            selfMoved = SelfResponse.resolveStep(s, s.xCollided, dt, coupled, 1.0);
         }
         contacts += selfMoved;
         selfRegistered &= s.pairMode() ? s.pairCount() > 0 : selfMoved > 0;
@@ -142,7 +142,7 @@ final class PlaneStep {
                 }
                 double before = ClothSolver.LOG.isLoggable(Level.FINE) ? ClothMetrics.maxStrain(s.model, s.xk) : 0;
                 int late = s.colliderPass.collide(s.contacts, s.xStart, s.xk, dt, again, false, !again, false);
-                int lateSelf = s.resolveSelf(s.xk, dt, again, again ? 1.0 : FINAL_REPULSION);
+                int lateSelf = SelfResponse.resolveStep(s, s.xk, dt, again, again ? 1.0 : FINAL_REPULSION);
                 s.movedAfterProjection = late + lateSelf > 0;
                 selfRegistered |= again
                         && (s.pairMode() ? s.pairCount() > 0 : lateSelf > 0);

@@ -160,4 +160,37 @@ final class SelfResponse {
         }
         return Math.min(material.thickness(), 0.25 * minFineEdge);
     }
+
+    /**
+     * Cloth–cloth collision processing of a solver's step ({@link SelfCollisions}: proximity
+     * repulsion with friction, continuous detection passes, rigid impact zones) on the path
+     * x⁽ⁿ⁾ → end. With {@code register}, every red node the response moved gets a contact
+     * constraint along the response's normal at its corrected position (eq. 3.26), like a collider
+     * contact: a pair row in pair mode, else a contact plane. The proximity repulsion acts only on
+     * pairs closer than {@code repulsionFraction} (1: all) times the cloth–cloth thickness; the
+     * continuous detection is unchanged.
+     *
+     * @return number of nodes the response moved
+     */
+    static int resolveStep(ClothSolver s, double[] end, double dt, boolean register, double repulsionFraction) {
+        if (!s.selfCollisions) {
+            return 0;
+        }
+        boolean registerRows = register && s.pairMode();
+        SystemRows rows = s.rows;
+        if (registerRows && s.pairRows == null) {
+            s.pairRows = new SelfContactRows(s.nodes, rows.rowCount, rows.gPtr, rows.gDof, rows.inextStart,
+                    rows.linStart, s.primal.permutation());
+            s.pairRows.membraneStart = rows.femStart;
+            s.pairRows.membraneEnd = rows.linStart;
+        }
+        SelfResponse r = s.selfResponse;
+        int moved = r.resolve(s.xStart, end, dt, s.material, register, s.pairMode(), repulsionFraction, s.contacts,
+                registerRows ? s.pairRows : null, s.time);
+        if (ClothSolver.LOG.isLoggable(java.util.logging.Level.FINE)) {
+            ClothSolver.LOG.fine(s.name + ": t=" + s.time + " self: " + r.lastResult() + ", moved " + moved
+                    + ", red strain after " + s.redStrain(end, false));
+        }
+        return moved;
+    }
 }

@@ -15,16 +15,30 @@ import java.util.Objects;
  * @param linearSystem which form of eq. 3.30 is factored (fixed when the solver is built)
  * @param friction how friction against colliders enters the coupled step ({@link Friction#EXACT}
  *     needs {@link ColliderContacts#SPRINGS})
+ * @param method which solver takes the steps: the thesis's ({@link Method#ISOMETRIC}) or the
+ *     real-time shape matching for games ({@link Method#SHAPE_MATCHING})
  */
 public record SolverOptions(ProjectionMode projection, ColliderContacts colliderContacts, SelfContacts selfContacts,
-        LinearSystem linearSystem, Friction friction) {
+        LinearSystem linearSystem, Friction friction, Method method) {
 
     /**
      * Newton projections where they apply, contact planes, cloth–cloth pair rows, the primal
      * system, the thesis's friction.
      */
     public static final SolverOptions DEFAULTS = new SolverOptions(ProjectionMode.AUTO, ColliderContacts.PLANES,
-            SelfContacts.PAIR_ROWS, LinearSystem.PRIMAL, Friction.APPROXIMATE);
+            SelfContacts.PAIR_ROWS, LinearSystem.PRIMAL, Friction.APPROXIMATE, Method.ISOMETRIC);
+
+    /** Which solver takes a cloth's steps (docs/solver.md, "Shape matching for games"). */
+    public enum Method {
+        /** The thesis's coupled step: Gauss-Newton projection, each iteration a sparse solve. */
+        ISOMETRIC,
+        /**
+         * Real-time shape matching ({@link ShapeMatchingStep}): a few position-based iterations on
+         * the base mesh, pulling each triangle towards its rest shape rotated into place, with
+         * collisions as projections. Far cheaper, not inextensible: its strain is reported.
+         */
+        SHAPE_MATCHING
+    }
 
     /** How collider contacts enter the coupled step (docs/solver.md, "Collisions and friction"). */
     public enum ColliderContacts {
@@ -91,6 +105,7 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
         Objects.requireNonNull(selfContacts, "selfContacts");
         Objects.requireNonNull(linearSystem, "linearSystem");
         Objects.requireNonNull(friction, "friction");
+        Objects.requireNonNull(method, "method");
         if (friction == Friction.EXACT && colliderContacts != ColliderContacts.SPRINGS) {
             throw new IllegalArgumentException("exact friction needs collider contacts as springs (got "
                     + colliderContacts + ")");
@@ -111,11 +126,33 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
     }
 
     /**
+     * Options of the isometric method.
+     *
+     * @param projection see the record description
+     * @param colliderContacts see the record description
+     * @param selfContacts see the record description
+     * @param linearSystem see the record description
+     * @param friction see the record description
+     */
+    public SolverOptions(ProjectionMode projection, ColliderContacts colliderContacts, SelfContacts selfContacts,
+            LinearSystem linearSystem, Friction friction) {
+        this(projection, colliderContacts, selfContacts, linearSystem, friction, Method.ISOMETRIC);
+    }
+
+    /**
+     * @param m which solver takes the steps (not null)
+     * @return a copy with that method
+     */
+    public SolverOptions withMethod(Method m) {
+        return new SolverOptions(projection, colliderContacts, selfContacts, linearSystem, friction, m);
+    }
+
+    /**
      * @param mode how projections without contacts iterate (not null)
      * @return a copy with that projection mode
      */
     public SolverOptions withProjection(ProjectionMode mode) {
-        return new SolverOptions(mode, colliderContacts, selfContacts, linearSystem, friction);
+        return new SolverOptions(mode, colliderContacts, selfContacts, linearSystem, friction, method);
     }
 
     /**
@@ -124,7 +161,7 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
      * @throws IllegalArgumentException if friction is exact and {@code contacts} is not springs
      */
     public SolverOptions withColliderContacts(ColliderContacts contacts) {
-        return new SolverOptions(projection, contacts, selfContacts, linearSystem, friction);
+        return new SolverOptions(projection, contacts, selfContacts, linearSystem, friction, method);
     }
 
     /**
@@ -137,7 +174,7 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
      * @throws IllegalArgumentException if {@code mode} is exact and {@code contacts} is not springs
      */
     public SolverOptions withContacts(ColliderContacts contacts, Friction mode) {
-        return new SolverOptions(projection, contacts, selfContacts, linearSystem, mode);
+        return new SolverOptions(projection, contacts, selfContacts, linearSystem, mode, method);
     }
 
     /**
@@ -147,7 +184,7 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
      */
     public SolverOptions withFriction(Friction mode) {
         return new SolverOptions(projection, mode == Friction.EXACT ? ColliderContacts.SPRINGS : colliderContacts,
-                selfContacts, linearSystem, mode);
+                selfContacts, linearSystem, mode, method);
     }
 
     /**
@@ -155,7 +192,7 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
      * @return a copy with that choice
      */
     public SolverOptions withSelfContacts(SelfContacts contacts) {
-        return new SolverOptions(projection, colliderContacts, contacts, linearSystem, friction);
+        return new SolverOptions(projection, colliderContacts, contacts, linearSystem, friction, method);
     }
 
     /**
@@ -163,6 +200,6 @@ public record SolverOptions(ProjectionMode projection, ColliderContacts collider
      * @return a copy with that choice
      */
     public SolverOptions withLinearSystem(LinearSystem system) {
-        return new SolverOptions(projection, colliderContacts, selfContacts, system, friction);
+        return new SolverOptions(projection, colliderContacts, selfContacts, system, friction, method);
     }
 }

@@ -78,7 +78,7 @@ final class SpringStep {
                     s.xSelf = new double[n3];
                 }
                 System.arraycopy(s.xk, 0, s.xSelf, 0, n3);
-                selfMoved = s.resolveSelf(s.xSelf, dt, round <= PlaneStep.COUPLED_ROUNDS, 1.0);
+                selfMoved = SelfResponse.resolveStep(s, s.xSelf, dt, round <= PlaneStep.COUPLED_ROUNDS, 1.0);
             }
             System.arraycopy(s.xk, 0, s.xCollided, 0, n3);
             s.colliderPass.collide(s.contacts, s.xStart, s.xCollided, dt, false, false, true, true);
@@ -112,7 +112,7 @@ final class SpringStep {
         if (!clean) {
             s.colliderPass.collide(s.contacts, s.xStart, s.xk, dt, false, false, true, true);
             int late = s.colliderPass.moved;
-            int lateSelf = s.resolveSelf(s.xk, dt, false, PlaneStep.FINAL_REPULSION);
+            int lateSelf = SelfResponse.resolveStep(s, s.xk, dt, false, PlaneStep.FINAL_REPULSION);
             s.movedAfterProjection = late + lateSelf > 0;
         }
         s.clearContacts();

@@ -132,13 +132,21 @@ class CommandLineTest {
         for (int k = m - 2; k <= m + 2; k++) {
             assertTrue(Math.abs(2 * m * m - triangles) <= Math.abs(2 * k * k - triangles), "m = " + m);
         }
-        // ratio = garment median / sheet median, both as printed to 0.1 ms (±0.05), the ratio to
-        // 0.01 (±0.005)
+        // ratio = garment median / sheet median, both as printed to 0.01 ms (±0.005, bounded here by
+        // ±0.05), the ratio to 0.001 (±0.0005, bounded by ±0.005)
         double sheet = Double.parseDouble(c[11].trim());
         double ratio = Double.parseDouble(c[12].trim());
         assertTrue(sheet > 0.05, skirt.get(0));
         assertTrue(ratio >= (median - 0.05) / (sheet + 0.05) - 0.005 && ratio <= (median + 0.05) / (sheet - 0.05) + 0.005,
                 skirt.get(0));
+        // the same skirt stepped by shape matching: 16 sweeps per step (16 substeps of one sweep,
+        // ShapeMatchingStep), no factorization, no step at a cap
+        List<String> fast = lines.stream().filter(l -> l.startsWith("| skirt (shape matching) |")).toList();
+        assertEquals(1, fast.size(), lastOut);
+        String[] f = fast.get(0).split("\\|");
+        assertEquals(16.0, Double.parseDouble(f[4].trim()), fast.get(0));
+        assertEquals(0.0, Double.parseDouble(f[5].trim()), fast.get(0));
+        assertEquals(0, Integer.parseInt(f[9].trim()), fast.get(0));
     }
 
     @Test
@@ -150,12 +158,14 @@ class CommandLineTest {
         Path scenes = skirtOnlyScenes();
         assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
                 "--garments", scenes.toString(), "--garment-steps", "3", "--contact-planes"), lastErr);
-        assertEquals(List.of("skirt (contact planes)"), lastOut.lines().filter(l -> l.startsWith("| skirt"))
+        assertEquals(List.of("skirt (contact planes)", "skirt (shape matching)"),
+                lastOut.lines().filter(l -> l.startsWith("| skirt"))
                 .map(l -> l.split("\\|")[1].trim()).toList(), lastOut);
         assertEquals(0, run("bench", "--cells", "4", "--steps", "2", "--warmup", "0", "--drape-steps", "0",
                 "--garments", scenes.toString(), "--garment-steps", "3", "--contact-springs"), lastErr);
         List<String> rows = lastOut.lines().filter(l -> l.startsWith("| skirt")).toList();
-        assertEquals(List.of("skirt (contact springs, exact friction)"),
+        // each garment is also stepped by shape matching, a row of its own
+        assertEquals(List.of("skirt (contact springs, exact friction)", "skirt (shape matching)"),
                 rows.stream().map(l -> l.split("\\|")[1].trim()).toList(),
                 lastOut);
         String[] c = rows.get(0).split("\\|");

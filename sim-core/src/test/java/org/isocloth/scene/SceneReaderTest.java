@@ -206,6 +206,21 @@ class SceneReaderTest {
     }
 
     @Test
+    void theSolverMethodParsesAndIsWrittenWhenNotTheDefault() {
+        String json = "{\"solver\": {\"method\": \"shape-matching\"}, \"cloths\": [{\"mesh\": {\"grid\": {}}}]}";
+        SceneSpec s = SceneReader.parse(json, HANG);
+        assertEquals(SolverMethod.SHAPE_MATCHING, s.solver().method());
+        assertTrue(SceneWriter.toJson(s).contains("\"shape-matching\""), SceneWriter.toJson(s));
+        assertEquals(s.solver(), SceneReader.parse(SceneWriter.toJson(s), HANG).solver());
+        SceneSpec plain = SceneReader.parse(json.replace("\"method\": \"shape-matching\"", ""), HANG);
+        assertEquals(SolverMethod.ISOMETRIC, plain.solver().method());
+        assertFalse(SceneWriter.toJson(plain).contains("\"method\""));
+        InputException e = assertThrows(InputException.class,
+                () -> SceneReader.parse(json.replace("shape-matching", "pbd"), HANG));
+        assertTrue(e.getMessage().contains("solver.method") && e.getMessage().contains("shape-matching"), e.getMessage());
+    }
+
+    @Test
     void theMembraneModelTakesItsModulusAndPoissonsRatio() {
         String json = "{\"cloths\": [{\"mesh\": {\"grid\": {}}, \"material\": {\"fabric\": \"cotton-jersey\","
                 + " \"model\": \"membrane\", \"youngsModulus\": 150}}]}";

@@ -117,6 +117,16 @@ final class ChoiceButtons {
         }
     }
 
+    /** Switches the solver: the isometric one and the real-time shape matching for games. */
+    static void nextMethod(ClothControl c) {
+        c.setSolverMethod(c.getSolverMethod() == SolverOptions.Method.ISOMETRIC ? SolverOptions.Method.SHAPE_MATCHING
+                : SolverOptions.Method.ISOMETRIC);
+    }
+
+    static String method(ClothControl c) {
+        return c.getSolverMethod() == SolverOptions.Method.ISOMETRIC ? "isometric" : "shape matching";
+    }
+
     static String contacts(ClothControl c) {
         return c.getColliderContacts() == SolverOptions.ColliderContacts.PLANES ? "planes"
                 : c.getFrictionMode() == SolverOptions.Friction.EXACT ? "springs, exact friction" : "springs";

@@ -89,6 +89,7 @@ public class ClothPanelState extends BaseAppState {
     private Button collisionsButton;
     private Button projectionButton;
     private Button contactsButton;
+    private Button methodButton;
     private final ChoiceButtons choices = new ChoiceButtons();
     private Checkbox selfCollisionsBox;
     private VersionedReference<Boolean> selfCollisionsRef;
@@ -344,6 +345,8 @@ public class ClothPanelState extends BaseAppState {
                 ChoiceButtons::projection);
         contactsButton = choices.add(grid, row++, "Contacts", style, onSelected, ChoiceButtons::nextContacts,
                 ChoiceButtons::contacts);
+        methodButton = choices.add(grid, row++, "Solver", style, onSelected, ChoiceButtons::nextMethod,
+                ChoiceButtons::method);
         grid.addChild(new Label("Self-collisions", style), row, 0);
         selfCollisionsBox = grid.addChild(new Checkbox("on", style), row++, 1);
         selfCollisionsRef = selfCollisionsBox.getModel().createReference();
@@ -565,6 +568,10 @@ public class ClothPanelState extends BaseAppState {
 
     Button collisionsButton() {
         return collisionsButton;
+    }
+
+    Button methodButton() {
+        return methodButton;
     }
 
     Button contactsButton() {

@@ -184,6 +184,15 @@ class ClothPanelStateTest {
         nextFrame();
         assertEquals(org.isocloth.solver.SolverOptions.ColliderContacts.PLANES, flag.getColliderContacts());
         assertEquals(org.isocloth.solver.SolverOptions.Friction.APPROXIMATE, flag.getFrictionMode());
+        // the solver switches isometric → shape matching → isometric, live
+        assertEquals("isometric", onRender(() -> panel.methodButton().getText()));
+        run(() -> panel.methodButton().click());
+        nextFrame();
+        assertEquals(org.isocloth.solver.SolverOptions.Method.SHAPE_MATCHING, flag.getSolverMethod());
+        assertEquals("shape matching", onRender(() -> panel.methodButton().getText()));
+        run(() -> panel.methodButton().click());
+        nextFrame();
+        assertEquals(org.isocloth.solver.SolverOptions.Method.ISOMETRIC, flag.getSolverMethod());
         assertTrue(flag.isSelfCollisions());
         run(() -> panel.selfCollisionsBox().setChecked(false));
         nextFrame();

@@ -1,0 +1,448 @@
+package org.isocloth.solver;
+
+import org.isocloth.collision.Collider;
+import org.isocloth.collision.Contact;
+import org.isocloth.model.ClothModel;
+import org.isocloth.model.RedBlackMesh;
+
+/**
+ * The real-time shape-matching step for games ({@link SolverOptions.Method#SHAPE_MATCHING},
+ * related work {@code 004_*}): position-based iterations on the base mesh (the black nodes), the
+ * red nodes following as the midpoints of their edges. Per step:
+ * <ol>
+ *   <li>prediction: v ← (v + h(g + c w))/(1 + h c) with c = drag/ρ (the linear drag towards the
+ *       wind, implicit), p = x + h v; pinned nodes go to their targets;</li>
+ *   <li>{@link #ITERATIONS} Gauss-Seidel sweeps: every base triangle is moved onto its rest
+ *       shape, rotated into place in its current plane (shape matching: the rotation of the 2×2
+ *       polar decomposition of Σ w r qᵀ, r the current and q the rest positions about the weighted
+ *       centroids, w = 1 for a free node and {@link #PINNED_WEIGHT} for a pinned one), then every
+ *       pair of nodes opposite an interior edge towards its rest distance with the stiffness
+ *       k/(k + {@link #BENDING_SCALE}) (k the bending stiffness: a visual bending, not the
+ *       isometric model's energy); after the middle and the last sweep, nodes within the
+ *       thickness of a collider are moved out ({@link Collider#contact});</li>
+ *   <li>v = (p − x)/h, Coulomb friction at contacts (the tangential velocity relative to the
+ *       collider's surface cut by μ times the normal push over h), x = p.</li>
+ * </ol>
+ * Without cloth–cloth collisions, per-triangle air forces or a convergence test: a fixed number of
+ * sweeps whose edge strain is what it is (the step reports it as its red strain).
+ */
+final class ShapeMatchingStep {
+    /** Substeps per step: each a prediction, its sweeps and a collision pass. */
+    static final int SUBSTEPS = 16;
+    /** Gauss-Seidel sweeps per substep. */
+    static final int ITERATIONS = 1;
+    /** Weight of a pinned node in a triangle's centroid and rotation (it does not move). */
+    static final double PINNED_WEIGHT = 1e6;
+    /** Bending stiffness, N·m, at which the bending pairs' stiffness is ½. */
+    static final double BENDING_SCALE = 1e-4;
+
+    private final ClothSolver s;
+    private final RedBlackMesh mesh;
+    private final int verts;
+    private final int[] tri;
+    /** Rest coordinates of each triangle's corners in a frame of its rest plane, six per triangle. */
+    private final double[] rest2;
+    private final int[] bendPairs;
+    private final double[] bendRest;
+    private final double[] p;
+    /** The black nodes' positions at the step's start. */
+    private final double[] x0;
+    private final boolean[] touched;
+    private final double[] push;
+    private final double[] surfaceVelocity;
+    private final double[] normals;
+    /** Scratch of one triangle: its corners in the current frame, weights and nodes. */
+    private final double[] cur = new double[6];
+    private final double[] wt = new double[3];
+    private final int[] node = new int[3];
+    private final double[] frictionOf;
+    private final Contact contact = new Contact();
+    /** A collider's swept bounds (min xyz, max xyz). */
+    private final double[] bounds = new double[6];
+    /** An edge's midpoint. */
+    private final double[] mid = new double[3];
+
+    /** @param solver the solver whose cloth this steps */
+    ShapeMatchingStep(ClothSolver solver) {
+        s = solver;
+        ClothModel m = solver.model;
+        mesh = m.mesh;
+        verts = mesh.vertexCount;
+        tri = mesh.baseTriangles;
+        int t = tri.length / 3;
+        rest2 = new double[6 * t];
+        double[] x = m.restPositions;
+        for (int f = 0; f < t; f++) {
+            int a = tri[3 * f];
+            int b = tri[3 * f + 1];
+            int c = tri[3 * f + 2];
+            double[] e1 = new double[3];
+            double[] e2 = new double[3];
+            for (int k = 0; k < 3; k++) {
+                e1[k] = x[3 * b + k] - x[3 * a + k];
+                e2[k] = x[3 * c + k] - x[3 * a + k];
+            }
+            double l1 = Math.sqrt(dot(e1, e1));
+            double along = dot(e1, e2) / l1;
+            rest2[6 * f + 2] = l1;
+            rest2[6 * f + 4] = along;
+            rest2[6 * f + 5] = Math.sqrt(Math.max(0, dot(e2, e2) - along * along));
+        }
+        int interior = 0;
+        for (int e = 0; e < mesh.edgeCount; e++) {
+            interior += mesh.edgeTriangles[2 * e + 1] >= 0 ? 1 : 0;
+        }
+        bendPairs = new int[2 * interior];
+        bendRest = new double[interior];
+        int q = 0;
+        for (int e = 0; e < mesh.edgeCount; e++) {
+            int t2 = mesh.edgeTriangles[2 * e + 1];
+            if (t2 < 0) {
+                continue;
+            }
+            bendPairs[2 * q] = opposite(mesh.edgeTriangles[2 * e], e);
+            bendPairs[2 * q + 1] = opposite(t2, e);
+            bendRest[q] = ClothModel.dist(x, bendPairs[2 * q], bendPairs[2 * q + 1]);
+            q++;
+        }
+        int n3 = 3 * m.nodeCount();
+        p = new double[n3];
+        x0 = new double[3 * verts];
+        touched = new boolean[verts];
+        push = new double[verts];
+        surfaceVelocity = new double[3 * verts];
+        normals = new double[3 * verts];
+        frictionOf = new double[verts];
+    }
+
+    /** The vertex of triangle f not on base edge e. */
+    private int opposite(int f, int e) {
+        int a = mesh.edgeVertices[2 * e];
+        int b = mesh.edgeVertices[2 * e + 1];
+        for (int i = 0; i < 3; i++) {
+            int v = tri[3 * f + i];
+            if (v != a && v != b) {
+                return v;
+            }
+        }
+        throw new IllegalStateException("triangle " + f + " has no vertex opposite edge " + e);
+    }
+
+    private static double dot(double[] u, double[] v) {
+        return u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    }
+
+    /**
+     * Takes one step of dt.
+     *
+     * @param dt the step, s
+     * @return what it did: {@link #ITERATIONS} iterations, no factorization, the red strain after it
+     * @throws SimulationException if a position became non-finite (the state is kept)
+     */
+    StepResult step(double dt) {
+        double[] x = s.x;
+        double[] v = s.v;
+        ClothModel m = s.model;
+        double[] g = s.gravity;
+        System.arraycopy(x, 0, x0, 0, 3 * verts);
+        double h = dt / SUBSTEPS;
+        double bendK = s.material.bendingStiffness() / (s.material.bendingStiffness() + BENDING_SCALE);
+        int contacts = 0;
+        for (int k = 0; k < SUBSTEPS; k++) {
+            for (Collider c : s.colliders) {
+                c.setInterval(s.time + k * h, s.time + (k + 1) * h);
+            }
+            double along = (k + 1.0) / SUBSTEPS;
+            for (int i = 0; i < verts; i++) {
+                touched[i] = false;
+                if (s.pinned[i]) {
+                    for (int c = 0; c < 3; c++) {
+                        p[3 * i + c] = x0[3 * i + c] + along * (s.pinTarget[3 * i + c] - x0[3 * i + c]);
+                    }
+                    continue;
+                }
+                var mat = s.materials[m.nodePiece[i]];
+                double drag = mat.drag() / mat.density();
+                for (int c = 0; c < 3; c++) {
+                    double vi = (v[3 * i + c] + h * (g[c] + drag * s.wind[c])) / (1 + h * drag);
+                    p[3 * i + c] = x[3 * i + c] + h * vi;
+                }
+            }
+            for (int it = 0; it < ITERATIONS; it++) {
+                matchTriangles();
+                bend(bendK);
+            }
+            contacts = collide(x);
+            if (k == SUBSTEPS - 1) {
+                collideMidpoints();
+            }
+            for (int i = 0; i < 3 * verts; i++) {
+                if (!Double.isFinite(p[i])) {
+                    System.arraycopy(x0, 0, x, 0, 3 * verts);
+                    throw new SimulationException(s.name + ": non-finite position at node " + i / 3
+                            + " in a shape-matching step at t=" + s.time + " s; the positions before the step are kept");
+                }
+            }
+            for (int i = 0; i < verts; i++) {
+                for (int c = 0; c < 3; c++) {
+                    v[3 * i + c] = (p[3 * i + c] - x[3 * i + c]) / h;
+                }
+                if (touched[i]) {
+                    friction(i, h);
+                }
+                System.arraycopy(p, 3 * i, x, 3 * i, 3);
+            }
+        }
+        // red nodes: the midpoints of their edges
+        for (int e = 0; e < mesh.edgeCount; e++) {
+            int r = mesh.redNode(e);
+            int a = mesh.edgeVertices[2 * e];
+            int b = mesh.edgeVertices[2 * e + 1];
+            for (int c = 0; c < 3; c++) {
+                x[3 * r + c] = s.pinned[r] ? s.pinTarget[3 * r + c] : 0.5 * (x[3 * a + c] + x[3 * b + c]);
+                v[3 * r + c] = 0.5 * (v[3 * a + c] + v[3 * b + c]);
+            }
+        }
+        s.hasHistory = false; // a later isometric BDF2 step restarts from backward Euler
+        s.tensionH = 0;
+        s.time += dt;
+        return new StepResult(SUBSTEPS * ITERATIONS, true, ClothMetrics.redStrain(m, x), 0, contacts);
+    }
+
+    /** One Gauss-Seidel sweep of triangle shape matching over the black nodes in p. */
+    private void matchTriangles() {
+        double[] pt = p;
+        for (int f = 0; f < tri.length / 3; f++) {
+            int a = tri[3 * f];
+            int b = tri[3 * f + 1];
+            int c = tri[3 * f + 2];
+            double wa = s.pinned[a] ? PINNED_WEIGHT : 1;
+            double wb = s.pinned[b] ? PINNED_WEIGHT : 1;
+            double wc = s.pinned[c] ? PINNED_WEIGHT : 1;
+            double w = wa + wb + wc;
+            // current frame: ex along a→b, ey in the plane towards c
+            double e1x = pt[3 * b] - pt[3 * a];
+            double e1y = pt[3 * b + 1] - pt[3 * a + 1];
+            double e1z = pt[3 * b + 2] - pt[3 * a + 2];
+            double e2x = pt[3 * c] - pt[3 * a];
+            double e2y = pt[3 * c + 1] - pt[3 * a + 1];
+            double e2z = pt[3 * c + 2] - pt[3 * a + 2];
+            double l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
+            double nx = e1y * e2z - e1z * e2y;
+            double ny = e1z * e2x - e1x * e2z;
+            double nz = e1x * e2y - e1y * e2x;
+            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (!(l1 > 1e-12) || !(nl > 1e-12 * l1 * l1)) {
+                continue; // collapsed: the neighbours' sweeps pull it open
+            }
+            double exx = e1x / l1;
+            double exy = e1y / l1;
+            double exz = e1z / l1;
+            nx /= nl;
+            ny /= nl;
+            nz /= nl;
+            double eyx = ny * exz - nz * exy;
+            double eyy = nz * exx - nx * exz;
+            double eyz = nx * exy - ny * exx;
+            // current 2D corners relative to a: a = (0, 0), b = (l1, 0), c = (e2·ex, e2·ey)
+            double cx = e2x * exx + e2y * exy + e2z * exz;
+            double cy = e2x * eyx + e2y * eyy + e2z * eyz;
+            double rx = (wb * l1 + wc * cx) / w; // weighted centroid, current
+            double ry = (wc * cy) / w;
+            int o = 6 * f;
+            double qx = (wb * rest2[o + 2] + wc * rest2[o + 4]) / w; // weighted centroid, rest
+            double qy = (wc * rest2[o + 5]) / w;
+            // A = Σ w r qᵀ about the centroids; its rotation: θ = atan2(A10 − A01, A00 + A11)
+            double a00 = 0;
+            double a01 = 0;
+            double a10 = 0;
+            double a11 = 0;
+            cur[2] = l1;
+            cur[4] = cx;
+            cur[5] = cy;
+            wt[0] = wa;
+            wt[1] = wb;
+            wt[2] = wc;
+            for (int k = 0; k < 3; k++) {
+                double ux = cur[2 * k] - rx;
+                double uy = cur[2 * k + 1] - ry;
+                double vx = rest2[o + 2 * k] - qx;
+                double vy = rest2[o + 2 * k + 1] - qy;
+                a00 += wt[k] * ux * vx;
+                a01 += wt[k] * ux * vy;
+                a10 += wt[k] * uy * vx;
+                a11 += wt[k] * uy * vy;
+            }
+            double th = Math.atan2(a10 - a01, a00 + a11);
+            double cos = Math.cos(th);
+            double sin = Math.sin(th);
+            node[0] = a;
+            node[1] = b;
+            node[2] = c;
+            double ox = pt[3 * a];
+            double oy = pt[3 * a + 1];
+            double oz = pt[3 * a + 2];
+            for (int k = 0; k < 3; k++) {
+                int i = node[k];
+                if (s.pinned[i]) {
+                    continue;
+                }
+                double vx = rest2[o + 2 * k] - qx;
+                double vy = rest2[o + 2 * k + 1] - qy;
+                double gx = rx + cos * vx - sin * vy;
+                double gy = ry + sin * vx + cos * vy;
+                pt[3 * i] = ox + gx * exx + gy * eyx;
+                pt[3 * i + 1] = oy + gx * exy + gy * eyy;
+                pt[3 * i + 2] = oz + gx * exz + gy * eyz;
+            }
+        }
+    }
+
+    /** One sweep of the bending pairs towards their rest distance, stiffness k. */
+    private void bend(double k) {
+        if (!(k > 0)) {
+            return;
+        }
+        for (int q = 0; q < bendRest.length; q++) {
+            int a = bendPairs[2 * q];
+            int b = bendPairs[2 * q + 1];
+            double wa = s.pinned[a] ? 0 : 1;
+            double wb = s.pinned[b] ? 0 : 1;
+            if (wa + wb == 0) {
+                continue;
+            }
+            double dx = p[3 * b] - p[3 * a];
+            double dy = p[3 * b + 1] - p[3 * a + 1];
+            double dz = p[3 * b + 2] - p[3 * a + 2];
+            double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (!(d > 0)) {
+                continue;
+            }
+            double f = k * (d - bendRest[q]) / (d * (wa + wb));
+            p[3 * a] += wa * f * dx;
+            p[3 * a + 1] += wa * f * dy;
+            p[3 * a + 2] += wa * f * dz;
+            p[3 * b] -= wb * f * dx;
+            p[3 * b + 1] -= wb * f * dy;
+            p[3 * b + 2] -= wb * f * dz;
+        }
+    }
+
+    /**
+     * Moves every free black node that ends within the thickness of a collider (or whose path
+     * from {@code start} crossed it) to the contact's position; records the push, the normal and
+     * the surface's velocity for friction.
+     *
+     * @param start where the substep's paths start
+     * @return the number of nodes in contact
+     */
+    private int collide(double[] start) {
+        int count = 0;
+        double thickness = s.material.thickness();
+        for (Collider col : s.colliders) {
+            double mu = col.friction();
+            col.sweptBounds(bounds);
+            for (int i = 0; i < verts; i++) {
+                if (s.pinned[i] || outside(i, thickness) || !col.contact(start, p, i, thickness, contact)) {
+                    continue;
+                }
+                double dx = contact.point[0] - p[3 * i];
+                double dy = contact.point[1] - p[3 * i + 1];
+                double dz = contact.point[2] - p[3 * i + 2];
+                System.arraycopy(contact.point, 0, p, 3 * i, 3);
+                if (!touched[i]) {
+                    count++;
+                    push[i] = 0;
+                }
+                touched[i] = true;
+                push[i] += Math.sqrt(dx * dx + dy * dy + dz * dz);
+                System.arraycopy(contact.surfaceVelocity, 0, surfaceVelocity, 3 * i, 3);
+                System.arraycopy(contact.normal, 0, normals, 3 * i, 3);
+                frictionOf[i] = Double.isNaN(mu) ? s.materials[s.model.nodePiece[i]].friction() : mu;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * The rendered mesh's red nodes are the midpoints of the base edges, and on a curved collider a
+     * midpoint sags inside while both ends are outside: every edge whose midpoint lies within the
+     * thickness of a collider moves both its free ends by the midpoint's correction (proximity
+     * only, at the end of the step's last substep), so that the red node it becomes is outside.
+     */
+    private void collideMidpoints() {
+        double thickness = s.material.thickness();
+        for (Collider col : s.colliders) {
+            col.sweptBounds(bounds);
+            for (int e = 0; e < mesh.edgeCount; e++) {
+                int a = mesh.edgeVertices[2 * e];
+                int b = mesh.edgeVertices[2 * e + 1];
+                if (s.pinned[a] && s.pinned[b]) {
+                    continue;
+                }
+                for (int c = 0; c < 3; c++) {
+                    mid[c] = 0.5 * (p[3 * a + c] + p[3 * b + c]);
+                }
+                if (!inBounds(mid, thickness) || !col.contact(mid, mid, 0, thickness, contact)) {
+                    continue;
+                }
+                for (int c = 0; c < 3; c++) {
+                    double d = contact.point[c] - mid[c];
+                    if (!s.pinned[a]) {
+                        p[3 * a + c] += d;
+                    }
+                    if (!s.pinned[b]) {
+                        p[3 * b + c] += d;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Whether a point, grown by the thickness, meets the collider's swept bounds. */
+    private boolean inBounds(double[] q, double thickness) {
+        for (int c = 0; c < 3; c++) {
+            if (q[c] - thickness > bounds[3 + c] || q[c] + thickness < bounds[c]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether node i's path x → p, grown by the thickness, misses the collider's swept bounds. */
+    private boolean outside(int i, double thickness) {
+        for (int c = 0; c < 3; c++) {
+            double lo = Math.min(s.x[3 * i + c], p[3 * i + c]) - thickness;
+            double hi = Math.max(s.x[3 * i + c], p[3 * i + c]) + thickness;
+            if (lo > bounds[3 + c] || hi < bounds[c]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Coulomb friction on a node in contact: of its velocity relative to the collider's surface,
+     * the part into the surface is removed and the tangential part loses up to μ times the normal
+     * push over h (all of it when sticking).
+     */
+    private void friction(int i, double dt) {
+        double[] v = s.v;
+        double rx = v[3 * i] - surfaceVelocity[3 * i];
+        double ry = v[3 * i + 1] - surfaceVelocity[3 * i + 1];
+        double rz = v[3 * i + 2] - surfaceVelocity[3 * i + 2];
+        double nx = normals[3 * i];
+        double ny = normals[3 * i + 1];
+        double nz = normals[3 * i + 2];
+        double vn = rx * nx + ry * ny + rz * nz;
+        double tx = rx - vn * nx;
+        double ty = ry - vn * ny;
+        double tz = rz - vn * nz;
+        double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        double keep = vt > 0 ? Math.max(0, 1 - frictionOf[i] * push[i] / (dt * vt)) : 0;
+        double out = Math.max(vn, 0);
+        v[3 * i] = surfaceVelocity[3 * i] + out * nx + keep * tx;
+        v[3 * i + 1] = surfaceVelocity[3 * i + 1] + out * ny + keep * ty;
+        v[3 * i + 2] = surfaceVelocity[3 * i + 2] + out * nz + keep * tz;
+    }
+}
