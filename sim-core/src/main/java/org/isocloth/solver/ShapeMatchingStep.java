@@ -7,28 +7,37 @@ import org.isocloth.model.RedBlackMesh;
 
 /**
  * The real-time shape-matching step for games ({@link SolverOptions.Method#SHAPE_MATCHING},
- * related work {@code 004_*}): position-based iterations on the base mesh (the black nodes), the
- * red nodes following as the midpoints of their edges. Per step:
+ * related work {@code 004_*}): position-based dynamics on the base mesh (the black nodes), the red
+ * nodes following as the midpoints of their edges. A step is {@link #SUBSTEPS} substeps of h, each
  * <ol>
- *   <li>prediction: v ← (v + h(g + c w))/(1 + h c) with c = drag/ρ (the linear drag towards the
- *       wind, implicit), p = x + h v; pinned nodes go to their targets;</li>
- *   <li>{@link #ITERATIONS} Gauss-Seidel sweeps: every base triangle is moved onto its rest
- *       shape, rotated into place in its current plane (shape matching: the rotation of the 2×2
- *       polar decomposition of Σ w r qᵀ, r the current and q the rest positions about the weighted
+ *   <li>a prediction: v ← (v + h(g + c w))/(1 + h c) with c = drag/ρ (the linear drag towards the
+ *       wind, implicit), p = x + h v; pinned nodes move along the line to their targets;</li>
+ *   <li>{@link #ITERATIONS} Gauss-Seidel sweeps: every base triangle is moved onto its rest shape
+ *       rotated into place in its current plane (shape matching: the rotation of the 2×2 polar
+ *       decomposition of Σ w r qᵀ, r the current and q the rest positions about the weighted
  *       centroids, w = 1 for a free node and {@link #PINNED_WEIGHT} for a pinned one), then every
  *       pair of nodes opposite an interior edge towards its rest distance with the stiffness
  *       k/(k + {@link #BENDING_SCALE}) (k the bending stiffness: a visual bending, not the
- *       isometric model's energy); after the middle and the last sweep, nodes within the
- *       thickness of a collider are moved out ({@link Collider#contact});</li>
- *   <li>v = (p − x)/h, Coulomb friction at contacts (the tangential velocity relative to the
- *       collider's surface cut by μ times the normal push over h), x = p.</li>
+ *       isometric model's energy);</li>
+ *   <li>every {@link #COLLIDE_EVERY} substeps and at the last, a collision pass: the nodes' paths
+ *       since the last pass against the colliders' motion over the same time
+ *       ({@link Collider#contact}); a node that ends within the thickness, or crossed, moves to
+ *       the contact; at the last substep, an edge whose midpoint lies within the thickness moves
+ *       both its ends out by the midpoint's correction, so that the rendered red node is outside;</li>
+ *   <li>v = (p − x)/h, with Coulomb friction at the contacts of a pass (the velocity relative to
+ *       the collider's surface loses its part into the surface, and up to μ times the normal push
+ *       over h of its tangential part), and x = p.</li>
  * </ol>
- * Without cloth–cloth collisions, per-triangle air forces or a convergence test: a fixed number of
- * sweeps whose edge strain is what it is (the step reports it as its red strain).
+ * Small substeps of one sweep converge far better than one step of many sweeps (Macklin et al.
+ * 2019); docs/solver.md, "Shape matching for games", has the measurements. Without cloth–cloth
+ * collisions, per-triangle air forces or a convergence test: the strain is what the sweeps leave,
+ * reported as the step's red strain.
  */
 final class ShapeMatchingStep {
     /** Substeps per step: each a prediction, its sweeps and a collision pass. */
     static final int SUBSTEPS = 16;
+    /** Substeps between collision passes (the last substep always has one). */
+    static final int COLLIDE_EVERY = 1;
     /** Gauss-Seidel sweeps per substep. */
     static final int ITERATIONS = 1;
     /** Weight of a pinned node in a triangle's centroid and rotation (it does not move). */
@@ -45,8 +54,10 @@ final class ShapeMatchingStep {
     private final int[] bendPairs;
     private final double[] bendRest;
     private final double[] p;
-    /** The black nodes' positions at the step's start. */
+    /** The black nodes' positions and velocities at the step's start, and positions at the last collision pass. */
     private final double[] x0;
+    private final double[] v0;
+    private final double[] xPass;
     private final boolean[] touched;
     private final double[] push;
     private final double[] surfaceVelocity;
@@ -108,6 +119,8 @@ final class ShapeMatchingStep {
         int n3 = 3 * m.nodeCount();
         p = new double[n3];
         x0 = new double[3 * verts];
+        v0 = new double[3 * verts];
+        xPass = new double[3 * verts];
         touched = new boolean[verts];
         push = new double[verts];
         surfaceVelocity = new double[3 * verts];
@@ -145,13 +158,13 @@ final class ShapeMatchingStep {
         ClothModel m = s.model;
         double[] g = s.gravity;
         System.arraycopy(x, 0, x0, 0, 3 * verts);
+        System.arraycopy(v, 0, v0, 0, 3 * verts);
+        System.arraycopy(x, 0, xPass, 0, 3 * verts);
         double h = dt / SUBSTEPS;
         double bendK = s.material.bendingStiffness() / (s.material.bendingStiffness() + BENDING_SCALE);
         int contacts = 0;
+        int passStart = 0;
         for (int k = 0; k < SUBSTEPS; k++) {
-            for (Collider c : s.colliders) {
-                c.setInterval(s.time + k * h, s.time + (k + 1) * h);
-            }
             double along = (k + 1.0) / SUBSTEPS;
             for (int i = 0; i < verts; i++) {
                 touched[i] = false;
@@ -172,13 +185,22 @@ final class ShapeMatchingStep {
                 matchTriangles();
                 bend(bendK);
             }
-            contacts = collide(x);
-            if (k == SUBSTEPS - 1) {
-                collideMidpoints();
+            boolean pass = (k + 1) % COLLIDE_EVERY == 0 || k == SUBSTEPS - 1;
+            if (pass) {
+                // the colliders' motion over the substeps since the last pass, against the nodes'
+                // paths over the same time (a mesh collider refits its tree for every interval)
+                for (Collider c : s.colliders) {
+                    c.setInterval(s.time + passStart * h, s.time + (k + 1) * h);
+                }
+                contacts = collide(xPass);
+                if (k == SUBSTEPS - 1) {
+                    collideMidpoints();
+                }
             }
             for (int i = 0; i < 3 * verts; i++) {
                 if (!Double.isFinite(p[i])) {
                     System.arraycopy(x0, 0, x, 0, 3 * verts);
+                    System.arraycopy(v0, 0, v, 0, 3 * verts);
                     throw new SimulationException(s.name + ": non-finite position at node " + i / 3
                             + " in a shape-matching step at t=" + s.time + " s; the positions before the step are kept");
                 }
@@ -191,6 +213,10 @@ final class ShapeMatchingStep {
                     friction(i, h);
                 }
                 System.arraycopy(p, 3 * i, x, 3 * i, 3);
+            }
+            if (pass) {
+                passStart = k + 1;
+                System.arraycopy(x, 0, xPass, 0, 3 * verts);
             }
         }
         // red nodes: the midpoints of their edges
@@ -252,7 +278,7 @@ final class ShapeMatchingStep {
             int o = 6 * f;
             double qx = (wb * rest2[o + 2] + wc * rest2[o + 4]) / w; // weighted centroid, rest
             double qy = (wc * rest2[o + 5]) / w;
-            // A = Σ w r qᵀ about the centroids; its rotation: θ = atan2(A10 − A01, A00 + A11)
+            // A = Σ w r qᵀ about the centroids; its rotation θ has tan θ = (A10 − A01)/(A00 + A11)
             double a00 = 0;
             double a01 = 0;
             double a10 = 0;
@@ -273,9 +299,12 @@ final class ShapeMatchingStep {
                 a10 += wt[k] * uy * vx;
                 a11 += wt[k] * uy * vy;
             }
-            double th = Math.atan2(a10 - a01, a00 + a11);
-            double cos = Math.cos(th);
-            double sin = Math.sin(th);
+            // the rotation's cosine and sine: (A00 + A11, A10 − A01) normalised
+            double rc = a00 + a11;
+            double rs = a10 - a01;
+            double norm = Math.sqrt(rc * rc + rs * rs);
+            double cos = norm > 0 ? rc / norm : 1;
+            double sin = norm > 0 ? rs / norm : 0;
             node[0] = a;
             node[1] = b;
             node[2] = c;
@@ -333,7 +362,7 @@ final class ShapeMatchingStep {
      * from {@code start} crossed it) to the contact's position; records the push, the normal and
      * the surface's velocity for friction.
      *
-     * @param start where the substep's paths start
+     * @param start where the paths start (the positions at the last pass)
      * @return the number of nodes in contact
      */
     private int collide(double[] start) {
@@ -343,7 +372,7 @@ final class ShapeMatchingStep {
             double mu = col.friction();
             col.sweptBounds(bounds);
             for (int i = 0; i < verts; i++) {
-                if (s.pinned[i] || outside(i, thickness) || !col.contact(start, p, i, thickness, contact)) {
+                if (s.pinned[i] || outside(i, thickness, start) || !col.contact(start, p, i, thickness, contact)) {
                     continue;
                 }
                 double dx = contact.point[0] - p[3 * i];
@@ -409,11 +438,11 @@ final class ShapeMatchingStep {
         return true;
     }
 
-    /** Whether node i's path x → p, grown by the thickness, misses the collider's swept bounds. */
-    private boolean outside(int i, double thickness) {
+    /** Whether node i's path start → p, grown by the thickness, misses the collider's swept bounds. */
+    private boolean outside(int i, double thickness, double[] start) {
         for (int c = 0; c < 3; c++) {
-            double lo = Math.min(s.x[3 * i + c], p[3 * i + c]) - thickness;
-            double hi = Math.max(s.x[3 * i + c], p[3 * i + c]) + thickness;
+            double lo = Math.min(start[3 * i + c], p[3 * i + c]) - thickness;
+            double hi = Math.max(start[3 * i + c], p[3 * i + c]) + thickness;
             if (lo > bounds[3 + c] || hi < bounds[c]) {
                 return true;
             }
