@@ -107,6 +107,7 @@ public final class Main {
         int stopAfter = 0;
         SolverOptions.ColliderContacts contacts = null;
         boolean exactFriction = false;
+        boolean shapeMatching = false;
         PathScope scope = PathScope.SCENE_FOLDER;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
@@ -121,6 +122,9 @@ public final class Main {
                     break;
                 case "--exact-friction":
                     exactFriction = true;
+                    break;
+                case "--shape-matching":
+                    shapeMatching = true;
                     break;
                 case "--checkpoint-every":
                     checkpointEvery = positive(value(args, ++i, "--checkpoint-every"), "--checkpoint-every");
@@ -167,6 +171,12 @@ public final class Main {
                 SolverOptions.ColliderContacts held = exactFriction ? SolverOptions.ColliderContacts.SPRINGS
                         : contacts != null ? contacts : o.colliderContacts();
                 c.solver.setOptions(o.withContacts(held, friction));
+            }
+        }
+        if (shapeMatching) {
+            // overrides the scene file's "method"
+            for (SceneCloth c : run.cloths()) {
+                c.solver.setOptions(c.solver.options().withMethod(SolverOptions.Method.SHAPE_MATCHING));
             }
         }
         // progress on standard error: a bar on a terminal, a line per 10 % (or 10 s) otherwise
@@ -234,7 +244,7 @@ public final class Main {
 
     private static void usage(PrintStream out) {
         out.println("usage: cloth run SCENE.json --out DIR [--obj-every N] [--checkpoint-every N] [--resume]"
-                + " [--stop-after FRAME] [--contact-springs|--contact-planes] [--exact-friction] [--allow-outside-paths]");
+                + " [--stop-after FRAME] [--contact-springs|--contact-planes] [--exact-friction] [--shape-matching] [--allow-outside-paths]");
         out.println("       cloth bake SCENE.json --out FILE.isocache [--frames A:B] [--allow-outside-paths]   (record frames into a bake cache)");
         out.println("       cloth export CACHE --frame N|--frames A:B [--flipbook] --format obj|gltf --out PATH   (OBJ, .gltf or .glb)");
         out.println("       cloth bench [--steps N] [--warmup N] [--cells M,M,...] [--drape-steps N] [--no-self-collisions]"
