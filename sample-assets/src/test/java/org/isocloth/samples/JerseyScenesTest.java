@@ -60,7 +60,7 @@ class JerseyScenesTest {
         // under it (within its 0.6 mm thickness and a few mm of sag between nodes): 23 cm below
         // the frame. The cone's slant from the 0.3 m half-width is √(0.3² + 0.23²) = 0.378 m, 26 %
         // longer, so the panel must be stretched by tens of per cent; an isometric panel cannot
-        // be (the same scene without "model" diverges at t = 0.40 s, docs/solver.md).
+        // be (the same scene without "model" diverges at t = 0.21 s, docs/solver.md).
         List<String[]> rows = run("jersey-trampoline.json");
         double worst = assertClean("trampoline", rows);
         for (String[] r : rows) {

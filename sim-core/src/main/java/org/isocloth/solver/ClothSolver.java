@@ -58,6 +58,10 @@ import org.isocloth.model.RestShape;
  * symbolic analysis are done once ({@link SparseCholesky}); every iteration refactors numerically
  * and solves exactly (why factor reuse was rejected: docs/solver.md, "The linear solver").
  *
+ * <h2>Shape matching</h2>
+ * With {@link SolverOptions.Method#SHAPE_MATCHING} a step is {@link ShapeMatchingStep}'s instead:
+ * position-based substeps on the same state, no system solved.
+ *
  * <h2>Failure</h2>
  * Non-finite positions, a lost factorization, or a step that ends at the iteration cap with a red
  * strain above 25 % raise {@link SimulationException}; the state stays as it was before the step.
