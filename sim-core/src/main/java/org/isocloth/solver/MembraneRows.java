@@ -53,19 +53,13 @@ final class MembraneRows {
             int a = nodes[3 * f];
             int b = nodes[3 * f + 1];
             int c = nodes[3 * f + 2];
-            double[] e1 = new double[3];
-            double[] e2 = new double[3];
-            for (int k = 0; k < 3; k++) {
-                e1[k] = x[3 * b + k] - x[3 * a + k];
-                e2[k] = x[3 * c + k] - x[3 * a + k];
-            }
-            double l1 = Math.sqrt(dot(e1, e1));
-            double d21 = dot(e2, e1) / l1; // e2 along t1
-            double cross2 = dot(e2, e2) - d21 * d21;
-            double h2 = cross2 > 0 ? Math.sqrt(cross2) : 0; // e2 across t1
+            double[] corners = planeCorners(x, a, b, c);
+            double l1 = corners[0];
+            double d21 = corners[1];
+            double h2 = corners[2];
             // rest edge matrix Dm = [[l1, d21], [0, h2]] in the frame (t1, t2)
             double det = l1 * h2;
-            if (!(det > 1e-14 * (l1 * l1 + dot(e2, e2)))) {
+            if (!(det > 1e-14 * (l1 * l1 + d21 * d21 + h2 * h2))) {
                 throw new IllegalArgumentException("fine triangle " + f + " (nodes " + a + ", " + b + ", " + c
                         + ") has no area at rest");
             }
@@ -86,6 +80,29 @@ final class MembraneRows {
 
     private static double dot(double[] u, double[] v) {
         return u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    }
+
+    /**
+     * A triangle's corners in a frame of its own plane: a at the origin, b on the first axis at
+     * (l₁, 0), c at (d, h) with h ≥ 0.
+     *
+     * @param x positions
+     * @param a first corner
+     * @param b second corner
+     * @param c third corner
+     * @return {l₁, d, h}: |b − a|, (c − a)·t₁ and the distance of c from the line ab
+     */
+    static double[] planeCorners(double[] x, int a, int b, int c) {
+        double[] e1 = new double[3];
+        double[] e2 = new double[3];
+        for (int k = 0; k < 3; k++) {
+            e1[k] = x[3 * b + k] - x[3 * a + k];
+            e2[k] = x[3 * c + k] - x[3 * a + k];
+        }
+        double l1 = Math.sqrt(dot(e1, e1));
+        double along = dot(e2, e1) / l1;
+        double across = dot(e2, e2) - along * along;
+        return new double[] {l1, along, across > 0 ? Math.sqrt(across) : 0};
     }
 
     /**

@@ -87,17 +87,10 @@ final class ShapeMatchingStep {
             int a = tri[3 * f];
             int b = tri[3 * f + 1];
             int c = tri[3 * f + 2];
-            double[] e1 = new double[3];
-            double[] e2 = new double[3];
-            for (int k = 0; k < 3; k++) {
-                e1[k] = x[3 * b + k] - x[3 * a + k];
-                e2[k] = x[3 * c + k] - x[3 * a + k];
-            }
-            double l1 = Math.sqrt(dot(e1, e1));
-            double along = dot(e1, e2) / l1;
-            rest2[6 * f + 2] = l1;
-            rest2[6 * f + 4] = along;
-            rest2[6 * f + 5] = Math.sqrt(Math.max(0, dot(e2, e2) - along * along));
+            double[] corners = MembraneRows.planeCorners(x, a, b, c);
+            rest2[6 * f + 2] = corners[0];
+            rest2[6 * f + 4] = corners[1];
+            rest2[6 * f + 5] = corners[2];
         }
         int interior = 0;
         for (int e = 0; e < mesh.edgeCount; e++) {
@@ -139,10 +132,6 @@ final class ShapeMatchingStep {
             }
         }
         throw new IllegalStateException("triangle " + f + " has no vertex opposite edge " + e);
-    }
-
-    private static double dot(double[] u, double[] v) {
-        return u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
     }
 
     /**
