@@ -35,6 +35,9 @@ final class MembraneRows {
     final double[] area;
     /** Number of rows: three per fine triangle. */
     final int count;
+    /** A triangle's deformation gradient columns f₁, f₂ while it is linearised. */
+    private final double[] scratch1 = new double[3];
+    private final double[] scratch2 = new double[3];
 
     /**
      * Measures every fine triangle's rest shape in a frame of its own plane.
@@ -136,8 +139,8 @@ final class MembraneRows {
      * @param rhs right-hand sides
      */
     void linearise(double[] xk, double[] xTarget, double[] gVal, int[] gPtr, int rowOffset, double[] rhs) {
-        double[] f1 = new double[3];
-        double[] f2 = new double[3];
+        double[] f1 = scratch1;
+        double[] f2 = scratch2;
         for (int f = 0; f < area.length; f++) {
             int o = 6 * f;
             Arrays.fill(f1, 0);
