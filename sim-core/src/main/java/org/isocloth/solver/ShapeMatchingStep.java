@@ -62,10 +62,6 @@ final class ShapeMatchingStep {
     private final double[] push;
     private final double[] surfaceVelocity;
     private final double[] normals;
-    /** Scratch of one triangle: its corners in the current frame, weights and nodes. */
-    private final double[] cur = new double[6];
-    private final double[] wt = new double[3];
-    private final int[] node = new int[3];
     private final double[] frictionOf;
     private final Contact contact = new Contact();
     /** A collider's swept bounds (min xyz, max xyz). */
@@ -227,21 +223,29 @@ final class ShapeMatchingStep {
     /** One Gauss-Seidel sweep of triangle shape matching over the black nodes in p. */
     private void matchTriangles() {
         double[] pt = p;
-        for (int f = 0; f < tri.length / 3; f++) {
+        boolean[] pinned = s.pinned;
+        double[] q = rest2;
+        for (int f = 0, t = tri.length / 3; f < t; f++) {
             int a = tri[3 * f];
             int b = tri[3 * f + 1];
             int c = tri[3 * f + 2];
-            double wa = s.pinned[a] ? PINNED_WEIGHT : 1;
-            double wb = s.pinned[b] ? PINNED_WEIGHT : 1;
-            double wc = s.pinned[c] ? PINNED_WEIGHT : 1;
+            boolean pa = pinned[a];
+            boolean pb = pinned[b];
+            boolean pc = pinned[c];
+            double wa = pa ? PINNED_WEIGHT : 1;
+            double wb = pb ? PINNED_WEIGHT : 1;
+            double wc = pc ? PINNED_WEIGHT : 1;
             double w = wa + wb + wc;
             // current frame: ex along a→b, ey in the plane towards c
-            double e1x = pt[3 * b] - pt[3 * a];
-            double e1y = pt[3 * b + 1] - pt[3 * a + 1];
-            double e1z = pt[3 * b + 2] - pt[3 * a + 2];
-            double e2x = pt[3 * c] - pt[3 * a];
-            double e2y = pt[3 * c + 1] - pt[3 * a + 1];
-            double e2z = pt[3 * c + 2] - pt[3 * a + 2];
+            double ox = pt[3 * a];
+            double oy = pt[3 * a + 1];
+            double oz = pt[3 * a + 2];
+            double e1x = pt[3 * b] - ox;
+            double e1y = pt[3 * b + 1] - oy;
+            double e1z = pt[3 * b + 2] - oz;
+            double e2x = pt[3 * c] - ox;
+            double e2y = pt[3 * c + 1] - oy;
+            double e2z = pt[3 * c + 2] - oz;
             double l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
             double nx = e1y * e2z - e1z * e2y;
             double ny = e1z * e2x - e1x * e2z;
@@ -250,70 +254,66 @@ final class ShapeMatchingStep {
             if (!(l1 > 1e-12) || !(nl > 1e-12 * l1 * l1)) {
                 continue; // collapsed: the neighbours' sweeps pull it open
             }
-            double exx = e1x / l1;
-            double exy = e1y / l1;
-            double exz = e1z / l1;
-            nx /= nl;
-            ny /= nl;
-            nz /= nl;
+            double il = 1 / l1;
+            double exx = e1x * il;
+            double exy = e1y * il;
+            double exz = e1z * il;
+            double in = 1 / nl;
+            nx *= in;
+            ny *= in;
+            nz *= in;
             double eyx = ny * exz - nz * exy;
             double eyy = nz * exx - nx * exz;
             double eyz = nx * exy - ny * exx;
             // current 2D corners relative to a: a = (0, 0), b = (l1, 0), c = (e2·ex, e2·ey)
             double cx = e2x * exx + e2y * exy + e2z * exz;
             double cy = e2x * eyx + e2y * eyy + e2z * eyz;
-            double rx = (wb * l1 + wc * cx) / w; // weighted centroid, current
-            double ry = (wc * cy) / w;
+            double iw = 1 / w;
+            double rx = (wb * l1 + wc * cx) * iw; // weighted centroids, current and rest
+            double ry = wc * cy * iw;
             int o = 6 * f;
-            double qx = (wb * rest2[o + 2] + wc * rest2[o + 4]) / w; // weighted centroid, rest
-            double qy = (wc * rest2[o + 5]) / w;
-            // A = Σ w r qᵀ about the centroids; its rotation θ has tan θ = (A10 − A01)/(A00 + A11)
-            double a00 = 0;
-            double a01 = 0;
-            double a10 = 0;
-            double a11 = 0;
-            cur[2] = l1;
-            cur[4] = cx;
-            cur[5] = cy;
-            wt[0] = wa;
-            wt[1] = wb;
-            wt[2] = wc;
-            for (int k = 0; k < 3; k++) {
-                double ux = cur[2 * k] - rx;
-                double uy = cur[2 * k + 1] - ry;
-                double vx = rest2[o + 2 * k] - qx;
-                double vy = rest2[o + 2 * k + 1] - qy;
-                a00 += wt[k] * ux * vx;
-                a01 += wt[k] * ux * vy;
-                a10 += wt[k] * uy * vx;
-                a11 += wt[k] * uy * vy;
-            }
-            // the rotation's cosine and sine: (A00 + A11, A10 − A01) normalised
-            double rc = a00 + a11;
-            double rs = a10 - a01;
+            double bx = q[o + 2];
+            double dx = q[o + 4];
+            double dy = q[o + 5];
+            double qx = (wb * bx + wc * dx) * iw;
+            double qy = wc * dy * iw;
+            // A = Σ w r qᵀ about the centroids (corners a, b, c); its rotation θ has
+            // tan θ = (A10 − A01)/(A00 + A11)
+            double ua = -rx;
+            double va = -ry;
+            double ub = l1 - rx;
+            double vb = -ry;
+            double uc = cx - rx;
+            double vc = cy - ry;
+            double sa = -qx;
+            double ta = -qy;
+            double sb = bx - qx;
+            double tb = -qy;
+            double sc = dx - qx;
+            double tc = dy - qy;
+            double rc = wa * (ua * sa + va * ta) + wb * (ub * sb + vb * tb) + wc * (uc * sc + vc * tc);
+            double rs = wa * (va * sa - ua * ta) + wb * (vb * sb - ub * tb) + wc * (vc * sc - uc * tc);
             double norm = Math.sqrt(rc * rc + rs * rs);
             double cos = norm > 0 ? rc / norm : 1;
             double sin = norm > 0 ? rs / norm : 0;
-            node[0] = a;
-            node[1] = b;
-            node[2] = c;
-            double ox = pt[3 * a];
-            double oy = pt[3 * a + 1];
-            double oz = pt[3 * a + 2];
-            for (int k = 0; k < 3; k++) {
-                int i = node[k];
-                if (s.pinned[i]) {
-                    continue;
-                }
-                double vx = rest2[o + 2 * k] - qx;
-                double vy = rest2[o + 2 * k + 1] - qy;
-                double gx = rx + cos * vx - sin * vy;
-                double gy = ry + sin * vx + cos * vy;
-                pt[3 * i] = ox + gx * exx + gy * eyx;
-                pt[3 * i + 1] = oy + gx * exy + gy * eyy;
-                pt[3 * i + 2] = oz + gx * exz + gy * eyz;
+            if (!pa) {
+                place(a, rx + cos * sa - sin * ta, ry + sin * sa + cos * ta, ox, oy, oz, exx, exy, exz, eyx, eyy, eyz);
+            }
+            if (!pb) {
+                place(b, rx + cos * sb - sin * tb, ry + sin * sb + cos * tb, ox, oy, oz, exx, exy, exz, eyx, eyy, eyz);
+            }
+            if (!pc) {
+                place(c, rx + cos * sc - sin * tc, ry + sin * sc + cos * tc, ox, oy, oz, exx, exy, exz, eyx, eyy, eyz);
             }
         }
+    }
+
+    /** Puts node i at (gx, gy) of the frame with origin o and axes ex, ey. */
+    private void place(int i, double gx, double gy, double ox, double oy, double oz, double exx, double exy,
+            double exz, double eyx, double eyy, double eyz) {
+        p[3 * i] = ox + gx * exx + gy * eyx;
+        p[3 * i + 1] = oy + gx * exy + gy * eyy;
+        p[3 * i + 2] = oz + gx * exz + gy * eyz;
     }
 
     /** One sweep of the bending pairs towards their rest distance, stiffness k. */
