@@ -134,8 +134,9 @@ final class ShapeMatchingStep {
      * Takes one step of dt.
      *
      * @param dt the step, s
-     * @return what it did: {@link #ITERATIONS} iterations, no factorization, the red strain after it
-     * @throws SimulationException if a position became non-finite (the state is kept)
+     * @return what it did: its sweeps ({@link #SUBSTEPS} · {@link #ITERATIONS}) as iterations, no
+     *     factorization, the red strain after it
+     * @throws SimulationException if a position became non-finite (the state before the step is kept)
      */
     StepResult step(double dt) {
         double[] x = s.x;
@@ -187,7 +188,7 @@ final class ShapeMatchingStep {
                     System.arraycopy(x0, 0, x, 0, 3 * verts);
                     System.arraycopy(v0, 0, v, 0, 3 * verts);
                     throw new SimulationException(s.name + ": non-finite position at node " + i / 3
-                            + " in a shape-matching step at t=" + s.time + " s; the positions before the step are kept");
+                            + " in a shape-matching step at t=" + s.time + " s; the state before the step is kept");
                 }
             }
             for (int i = 0; i < verts; i++) {
