@@ -403,14 +403,6 @@ public final class Garments {
         return v.size() - 1;
     }
 
-    /**
-     * The shipped jersey sleeve: a tube of radius 4 cm from y = 0.3 m down to y = 0, 24 × 16
-     * cells (the skirt's construction with equal radii).
-     */
-    public static TriMesh sampleSleeve() {
-        return skirt(0.3, 0.04, 0.04, 0.3, 24, 16);
-    }
-
     /** The shipped shell: R = 0.2 m, lobes 0.4, 3 subdivisions (1280 triangles), dropped from 0.4 m above the floor. */
     public static TriMesh sampleShell() {
         return shell(0.2, 0.4, 3, 0.4);
@@ -433,6 +425,5 @@ public final class Garments {
         ObjWriter.write(dir.resolve("tshirt.obj"), sampleTshirt());
         ObjWriter.write(dir.resolve("jaime-tshirt.obj"), jaimeTshirt());
         ObjWriter.write(dir.resolve("shell.obj"), sampleShell());
-        ObjWriter.write(dir.resolve("jersey-sleeve.obj"), sampleSleeve());
     }
 }
