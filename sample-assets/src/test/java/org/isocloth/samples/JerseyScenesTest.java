@@ -7,10 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.isocloth.cli.SceneRun;
 import org.isocloth.mesh.ObjReader;
 import org.isocloth.scene.SceneReader;
-import org.isocloth.scene.SceneSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,16 +25,11 @@ class JerseyScenesTest {
 
     /** Runs a scene in full; returns its metrics rows (frame 0 first). */
     private List<String[]> run(String scene) throws IOException {
-        SceneSpec spec = SceneReader.read(SCENES.resolve(scene));
-        new SceneRun(spec).run(tmp.resolve(scene), 0);
-        List<String> lines = Files.readAllLines(tmp.resolve(scene).resolve("metrics.csv"));
-        assertEquals(SceneRun.HEADER, lines.get(0));
-        assertEquals(spec.frames() + 2, lines.size());
-        return lines.subList(1, lines.size()).stream().map(l -> l.split(",")).toList();
+        return SceneMetrics.run(SceneReader.read(SCENES.resolve(scene)), tmp.resolve(scene));
     }
 
     private static int col(String name) {
-        return List.of(SceneRun.HEADER.split(",")).indexOf(name);
+        return SceneMetrics.col(name);
     }
 
     /** Every frame: no penetration, no self-intersection; returns the worst edge strain. */

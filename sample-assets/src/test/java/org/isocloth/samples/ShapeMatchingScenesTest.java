@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.isocloth.cli.SceneRun;
 import org.isocloth.scene.SceneReader;
 import org.isocloth.scene.SceneSpec;
 import org.isocloth.scene.SolverMethod;
@@ -35,14 +33,11 @@ class ShapeMatchingScenesTest {
                 SolverMethod.SHAPE_MATCHING);
         SceneSpec spec = new SceneSpec(s.name(), s.file(), s.fps(), s.frames(), 1, s.gravity(), fast, s.cloths(),
                 s.colliders(), s.wind(), s.gust(), s.aerodynamics());
-        new SceneRun(spec).run(tmp.resolve(scene), 0);
-        List<String> lines = Files.readAllLines(tmp.resolve(scene).resolve("metrics.csv"));
-        assertEquals(spec.frames() + 2, lines.size());
-        return lines.subList(1, lines.size()).stream().map(l -> l.split(",")).toList();
+        return SceneMetrics.run(spec, tmp.resolve(scene));
     }
 
     private static int col(String name) {
-        return List.of(SceneRun.HEADER.split(",")).indexOf(name);
+        return SceneMetrics.col(name);
     }
 
     /** Every frame: no node inside a collider; returns the worst edge strain. */
