@@ -19,6 +19,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.isocloth.InputException;
 import org.isocloth.collision.Collider;
+import org.isocloth.collision.MeshColliderFiles;
 import org.isocloth.collision.SelfIntersections;
 import org.isocloth.collision.MeshCollider;
 import org.isocloth.scene.AnalyticColliderSpec;
@@ -112,14 +113,14 @@ public final class SceneRun {
         }
         MeshCollider mesh;
         if (spec instanceof ObjColliderSpec o) {
-            mesh = MeshCollider.fromObj(o.name(), o.path());
+            mesh = MeshColliderFiles.fromObj(o.name(), o.path());
         } else if (spec instanceof GltfColliderSpec g) {
             TriMesh m = GltfReader.read(g.path(), org.isocloth.mesh.MeshValidator.Purpose.COLLIDER).mesh;
             mesh = new MeshCollider(g.name(), m.triangles, m.positions);
         } else if (spec instanceof CacheColliderSpec c) {
-            mesh = MeshCollider.fromCache(c.name(), c.path(), c.loop());
+            mesh = MeshColliderFiles.fromCache(c.name(), c.path(), c.loop());
         } else if (spec instanceof ObjSequenceSpec s) {
-            mesh = MeshCollider.fromObjSequence(s.name(), s.pattern().toString(), s.fps());
+            mesh = MeshColliderFiles.fromObjSequence(s.name(), s.pattern().toString(), s.fps());
         } else {
             throw new InputException(spec.name() + ": " + spec.kind()
                     + " colliders are not supported by this version of cloth run");

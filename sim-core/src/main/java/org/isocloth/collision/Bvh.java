@@ -226,7 +226,11 @@ public final class Bvh {
             throw new IllegalArgumentException("boxes length " + boxes.length + " < 6 * " + n);
         }
         for (int s = 0; s < n; s++) {
-            System.arraycopy(boxes, 6 * order[s], primBox, 6 * s, 6);
+            int from = 6 * order[s];
+            int to = 6 * s;
+            for (int k = 0; k < 6; k++) {
+                primBox[to + k] = boxes[from + k];
+            }
         }
         for (int node = nodeCount - 1; node >= 0; node--) {
             int first = nodes[2 * node];

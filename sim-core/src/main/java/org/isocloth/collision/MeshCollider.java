@@ -1,25 +1,11 @@
 package org.isocloth.collision;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import org.isocloth.cache.CacheCloth;
-import org.isocloth.cache.CacheReader;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IllegalFormatException;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntConsumer;
 import java.util.logging.Logger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.isocloth.InputException;
-import org.isocloth.mesh.MeshLoadResult;
-import org.isocloth.mesh.ObjReader;
-import org.isocloth.mesh.TriMesh;
 
 /**
  * A triangle-mesh obstacle, static or animated: a fixed set of triangles whose vertex positions
@@ -37,7 +23,7 @@ import org.isocloth.mesh.TriMesh;
  *   <li><b>Keyframes</b> ({@link #setKeyframes}): frame {@code k} is the pose at time
  *       {@code k / fps}; {@link #setInterval} interpolates linearly between the frames around t0
  *       and around t1, holding frame 0 before time 0 and the last frame after its time. This is
- *       how OBJ sequences ({@link #fromObjSequence}) animate.</li>
+ *       how OBJ sequences ({@link MeshColliderFiles#fromObjSequence}) animate.</li>
  *   <li><b>Pushed positions</b> ({@link #setPositions}), for a caller that animates the mesh
  *       itself, e.g. a skinned character whose skin is computed on the CPU every step: the given
  *       positions become the end pose and the previous end pose becomes the start pose. Call it
@@ -108,8 +94,6 @@ import org.isocloth.mesh.TriMesh;
 public final class MeshCollider extends Collider {
     private static final Logger LOG = Logger.getLogger(MeshCollider.class.getName());
 
-    /** A frame-number conversion of an OBJ sequence pattern: %d or %0Nd. */
-    private static final Pattern CONVERSION = Pattern.compile("%(?:0[1-9])?d");
     /** Squared sine below which a triangle has no usable normal (as in {@link Ccd}). */
     private static final double DEGENERATE_SIN2 = 1e-14;
     /** Below this fraction of the thickness the direction to the closest point is not used. */
@@ -134,8 +118,25 @@ public final class MeshCollider extends Collider {
     private final double[] x1;
     private final double[] vel;
 
+    /**
+     * The poses the queries use: {@link #x0} and {@link #x1}, or after {@link #narrowInterval}
+     * {@link #sub0} and {@link #sub1}, whose vertices are interpolated on first use.
+     */
+    private double[] at0;
+    private double[] at1;
+    private double[] sub0;
+    private double[] sub1;
+    /** The narrowing that last interpolated each vertex into sub0 and sub1. */
+    private int[] posedIn;
+    /** Counts narrowings; the sub-interval as fractions of the interval. */
+    private int narrowing;
+    private double frac0;
+    private double frac1;
+
     private final Bvh bvh;
     private final double[] boxes;
+    /** Each vertex's box over the interval, 6 per vertex (a workspace). */
+    private final double[] vertexBoxes;
     private final double[] swept = new double[6];
     private final double[] endBounds = new double[6];
 
@@ -202,174 +203,14 @@ public final class MeshCollider extends Collider {
         closed = isClosed(name, tris, vertexCount);
         orientation = closed && signedVolume(tris, x1) < 0 ? -1 : 1;
         boxes = new double[2 * tris.length];
+        vertexBoxes = new double[6 * vertexCount];
         Bvh.triangleBoxes(tris, x0, null, 0, boxes);
         bvh = new Bvh(boxes);
+        at0 = x0;
+        at1 = x1;
         bounds();
         LOG.fine(() -> name + ": mesh collider with " + triangleCount() + " triangles and "
                 + vertexCount + " vertices, " + (closed ? "closed" : "open"));
-    }
-
-    // ------------------------------------------------------------------ factories
-
-    /**
-     * Loads a static mesh collider from an OBJ file with {@link ObjReader} (which validates the
-     * mesh and logs its repairs).
-     *
-     * @param name collider name (not null)
-     * @param obj the OBJ file (not null)
-     * @return the collider, at the interval [0, 0]
-     * @throws InputException if the file cannot be read or holds an invalid mesh (the message,
-     *     from {@link ObjReader}, names the file)
-     */
-    public static MeshCollider fromObj(String name, Path obj) {
-        Objects.requireNonNull(name, "name");
-        TriMesh mesh = ObjReader.read(obj, org.isocloth.mesh.MeshValidator.Purpose.COLLIDER).mesh;
-        return new MeshCollider(name, mesh.triangles, mesh.positions);
-    }
-
-    /**
-     * Loads an animated mesh collider from an IsoCloth bake cache: all its meshes, joined into one
-     * collider, keyframed at the cache's fps: its first recorded frame at t = 0, frame k at k / fps.
-     *
-     * @param name collider name (not null)
-     * @param cache the cache file (not null)
-     * @param loop whether the frames repeat ({@link #setLooping})
-     * @return the collider, posed for the interval [0, 0]
-     * @throws InputException if the file cannot be read, is not a cache, or holds no frame
-     */
-    public static MeshCollider fromCache(String name, Path cache, boolean loop) {
-        Objects.requireNonNull(name, "name");
-        try (CacheReader r = CacheReader.open(cache)) {
-            if (r.frameCount() < 1) {
-                throw new InputException(cache + ": the cache holds no frame");
-            }
-            int nodes = 0;
-            int tris = 0;
-            for (CacheCloth c : r.cloths()) {
-                nodes += c.nodeCount();
-                tris += c.triangles().length;
-            }
-            int[] t = new int[tris];
-            int off = 0;
-            int q = 0;
-            for (CacheCloth c : r.cloths()) {
-                for (int i : c.triangles()) {
-                    t[q++] = i + off;
-                }
-                off += c.nodeCount();
-            }
-            double[][] frames = new double[r.frameCount()][3 * nodes];
-            for (int f = 0; f < frames.length; f++) {
-                int o = 0;
-                for (int c = 0; c < r.clothCount(); c++) {
-                    float[] p = r.readFrame(f, c);
-                    for (int i = 0; i < p.length; i++) {
-                        frames[f][o + i] = p[i];
-                    }
-                    o += p.length;
-                }
-            }
-            MeshCollider m = new MeshCollider(name, t, frames[0]);
-            m.setLooping(loop);
-            m.setKeyframes(frames, r.fps());
-            return m;
-        } catch (java.io.IOException e) {
-            throw new InputException(cache + ": cannot read (" + e.getMessage() + ")");
-        }
-    }
-
-    /**
-     * Loads an animated mesh collider from a sequence of OBJ files, one per frame: frames 0, 1,
-     * 2, ... are read until the next file does not exist, and frame {@code k} is the pose at time
-     * {@code k / fps} (see {@link #setKeyframes}). Every frame must have the same triangles over
-     * the same vertices as frame 0 (after {@link ObjReader}'s validation and vertex welding). All
-     * frames are kept in memory.
-     *
-     * @param name collider name (not null)
-     * @param pattern path of the frame files whose file name holds exactly one frame-number
-     *     conversion, {@code %d} or {@code %0Nd} (e.g. {@code frames/body_%04d.obj}), and no other
-     *     {@code %} (not null)
-     * @param fps frames per second of the sequence (finite, &gt; 0)
-     * @return the collider, posed for the interval [0, 0]
-     * @throws IllegalArgumentException if the pattern or fps is invalid (the message names the
-     *     collider)
-     * @throws InputException if frame 0 is missing, a file cannot be read or holds an invalid
-     *     mesh, or a frame's vertices or triangles differ from frame 0's (the message names the
-     *     file)
-     */
-    public static MeshCollider fromObjSequence(String name, String pattern, double fps) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(pattern, name + ".pattern");
-        checkFps(name, fps);
-        Path base = Path.of(pattern);
-        Path fileName = base.getFileName();
-        String fn = fileName == null ? "" : fileName.toString();
-        Matcher mt = CONVERSION.matcher(fn);
-        int conversions = 0;
-        while (mt.find()) {
-            conversions++;
-        }
-        if (conversions != 1 || fn.chars().filter(ch -> ch == '%').count() != 1) {
-            throw new IllegalArgumentException(name + ".pattern: the file name must contain"
-                    + " exactly one frame-number conversion, %d or %0Nd such as %04d, and no other"
-                    + " '%' (got \"" + pattern + "\")");
-        }
-        Path first = frameFile(name, base, fn, 0);
-        MeshLoadResult r0 = ObjReader.read(first, org.isocloth.mesh.MeshValidator.Purpose.COLLIDER);
-        List<double[]> poses = new ArrayList<>(List.of(r0.mesh.positions));
-        for (int k = 1;; k++) {
-            Path file = frameFile(name, base, fn, k);
-            if (!Files.exists(file)) {
-                break;
-            }
-            MeshLoadResult rk = ObjReader.read(file, org.isocloth.mesh.MeshValidator.Purpose.COLLIDER);
-            String problem = sameTopology(r0, rk);
-            if (problem != null) {
-                throw new InputException(rk.mesh.source + ": " + problem + "; every frame of"
-                        + " collider " + name + " must have the same vertices and triangles");
-            }
-            poses.add(rk.mesh.positions);
-        }
-        MeshCollider c = new MeshCollider(name, r0.mesh.triangles, r0.mesh.positions);
-        c.setKeyframes(poses.toArray(new double[0][]), fps);
-        LOG.info(() -> name + ": loaded " + poses.size() + " frames of " + pattern + " at " + fps
-                + " frames/s");
-        return c;
-    }
-
-    private static Path frameFile(String name, Path base, String fileName, int frame) {
-        try {
-            return base.resolveSibling(String.format(Locale.ROOT, fileName, frame));
-        } catch (IllegalFormatException e) {
-            throw new IllegalArgumentException(name + ".pattern: invalid frame-number conversion"
-                    + " in \"" + fileName + "\"", e);
-        }
-    }
-
-    /** Why frame k's mesh differs from frame 0's, as a phrase, or null when it does not. */
-    private static String sameTopology(MeshLoadResult r0, MeshLoadResult rk) {
-        TriMesh a = r0.mesh;
-        TriMesh b = rk.mesh;
-        if (b.vertexCount() != a.vertexCount()) {
-            return "has " + b.vertexCount() + " vertices but frame 0 (" + a.source + ") has "
-                    + a.vertexCount();
-        }
-        if (rk.vertexMap.length != r0.vertexMap.length) {
-            return "has " + rk.vertexMap.length + " vertex statements but frame 0 (" + a.source
-                    + ") has " + r0.vertexMap.length;
-        }
-        if (b.triangleCount() != a.triangleCount()) {
-            return "has " + b.triangleCount() + " triangles but frame 0 (" + a.source + ") has "
-                    + a.triangleCount();
-        }
-        if (!Arrays.equals(rk.vertexMap, r0.vertexMap)) {
-            return "its vertices are welded or removed differently from those of frame 0 ("
-                    + a.source + ")";
-        }
-        if (!Arrays.equals(b.triangles, a.triangles)) {
-            return "its triangles differ from those of frame 0 (" + a.source + ")";
-        }
-        return null;
     }
 
     // ------------------------------------------------------------------ motion
@@ -521,13 +362,45 @@ public final class MeshCollider extends Collider {
 
     /** Velocities, tree and bounds after a change of poses or interval. */
     private void posesChanged() {
+        at0 = x0;
+        at1 = x1;
         double dt = time1 - time0;
         for (int i = 0; i < vel.length; i++) {
             vel[i] = dt > 0 ? (x1[i] - x0[i]) / dt : 0;
         }
-        Bvh.triangleBoxes(tris, x0, x1, 0, boxes);
+        sweptTriangleBoxes();
         bvh.refit(boxes);
         bounds();
+    }
+
+    /**
+     * Each triangle's box over the interval, from its vertices' boxes (each vertex's start and
+     * end position); poses are finite, so plain comparisons serve.
+     */
+    private void sweptTriangleBoxes() {
+        double[] vb = vertexBoxes;
+        for (int v = 0; v < vertexCount; v++) {
+            for (int k = 0; k < 3; k++) {
+                double a = x0[3 * v + k];
+                double b = x1[3 * v + k];
+                vb[6 * v + k] = a < b ? a : b;
+                vb[6 * v + 3 + k] = a < b ? b : a;
+            }
+        }
+        for (int t = 0, m = tris.length / 3; t < m; t++) {
+            int a = 6 * tris[3 * t];
+            int b = 6 * tris[3 * t + 1];
+            int c = 6 * tris[3 * t + 2];
+            int o = 6 * t;
+            for (int k = 0; k < 3; k++) {
+                double la = vb[a + k], lb = vb[b + k], lc = vb[c + k];
+                double ha = vb[a + 3 + k], hb = vb[b + 3 + k], hc = vb[c + 3 + k];
+                double l = la < lb ? la : lb;
+                double h = ha > hb ? ha : hb;
+                boxes[o + k] = l < lc ? l : lc;
+                boxes[o + 3 + k] = h > hc ? h : hc;
+            }
+        }
     }
 
     private void bounds() {
@@ -539,15 +412,72 @@ public final class MeshCollider extends Collider {
             for (int v = 0; v < vertexCount; v++) {
                 double a = x0[3 * v + k];
                 double b = x1[3 * v + k];
-                lo = Math.min(lo, Math.min(a, b));
-                hi = Math.max(hi, Math.max(a, b));
-                lo1 = Math.min(lo1, b);
-                hi1 = Math.max(hi1, b);
+                // poses are finite (checked where they come in): plain comparisons
+                lo1 = b < lo1 ? b : lo1;
+                hi1 = b > hi1 ? b : hi1;
+                lo = a < lo ? a : lo;
+                hi = a > hi ? a : hi;
             }
-            swept[k] = lo;
-            swept[k + 3] = hi;
+            swept[k] = lo1 < lo ? lo1 : lo;
+            swept[k + 3] = hi1 > hi ? hi1 : hi;
             endBounds[k] = lo1;
             endBounds[k + 3] = hi1;
+        }
+    }
+
+    /**
+     * Narrows the queries that follow ({@link #contact}, {@link #contains}) to the part [t0, t1]
+     * of the interval last set, without refitting the tree: the mesh moves over it on the
+     * straight line between the interval's two poses (with keyframes, a keyframe inside the
+     * interval is not visited), and the tree of the whole interval's swept boxes still bounds
+     * it. Each vertex is interpolated when a query first touches it, so a narrowing costs in
+     * proportion to the triangles tested. For a solver that takes several substeps within one
+     * step: set the step's interval once and narrow it for each substep. Setting an interval or
+     * new poses ends the narrowing; narrowing to the whole interval ends it too.
+     *
+     * @param t0 start of the part (within the interval)
+     * @param t1 end of the part ({@code t0 <= t1}, within the interval)
+     * @throws IllegalArgumentException if [t0, t1] is not a part of the interval
+     */
+    public void narrowInterval(double t0, double t1) {
+        if (!(t0 >= time0) || !(t1 <= time1) || !(t0 <= t1)) {
+            throw new IllegalArgumentException(name() + ": [" + t0 + ", " + t1 + "] is not a part of the interval ["
+                    + time0 + ", " + time1 + "]");
+        }
+        if (t0 == time0 && t1 == time1) {
+            at0 = x0;
+            at1 = x1;
+            return;
+        }
+        if (sub0 == null) {
+            sub0 = new double[x0.length];
+            sub1 = new double[x0.length];
+            posedIn = new int[vertexCount];
+        }
+        double span = time1 - time0;
+        frac0 = (t0 - time0) / span;
+        frac1 = (t1 - time0) / span;
+        narrowing++;
+        at0 = sub0;
+        at1 = sub1;
+    }
+
+    /** Interpolates the vertices of triangle t into the narrowed poses, if narrowed and not yet done. */
+    private void posed(int t) {
+        if (at1 == x1) {
+            return;
+        }
+        for (int j = 0; j < 3; j++) {
+            int v = tris[3 * t + j];
+            if (posedIn[v] == narrowing) {
+                continue;
+            }
+            posedIn[v] = narrowing;
+            for (int i = 3 * v; i < 3 * v + 3; i++) {
+                double d = x1[i] - x0[i];
+                sub0[i] = x0[i] + frac0 * d;
+                sub1[i] = x0[i] + frac1 * d;
+            }
         }
     }
 
@@ -616,26 +546,75 @@ public final class MeshCollider extends Collider {
      */
     @Override
     public boolean contact(double[] start, double[] end, int node, double thickness, Contact out) {
+        int k = pathBox(start, end, node, thickness);
+        candCount = 0;
+        bvh.query(query, collect);
+        return crossing(start, end, k, thickness, out) || proximity(start, end, k, thickness, out);
+    }
+
+    /**
+     * {@link #contact} with the tree's query replaced by triangles gathered before: of them, those
+     * whose boxes swept over the interval meet the node's path box grown by the thickness are
+     * tested, as the tree's query would find them. Cheaper when the same triangles serve many
+     * queries, e.g. the substeps of one step.
+     *
+     * @param triangles holds, from index {@code from} to {@code to} (exclusive), every triangle
+     *     whose swept box meets the node's path box grown by the thickness (e.g. those
+     *     {@link #trianglesNear} reported for a box containing it), each once
+     * @param sweptBoxes the swept box of {@code triangles[i]} at {@code 6·i} (see
+     *     {@link #sweptBox}), read from the same places
+     * @throws IllegalArgumentException if {@code thickness} is not a finite value &gt; 0
+     */
+    public boolean contact(double[] start, double[] end, int node, double thickness, int[] triangles,
+            double[] sweptBoxes, int from, int to, Contact out) {
+        int k = pathBox(start, end, node, thickness);
+        candCount = 0;
+        double[] b = sweptBoxes;
+        double[] qb = query;
+        for (int i = from; i < to; i++) {
+            int o = 6 * i;
+            if (b[o] <= qb[3] && qb[0] <= b[o + 3] && b[o + 1] <= qb[4] && qb[1] <= b[o + 4] && b[o + 2] <= qb[5]
+                    && qb[2] <= b[o + 5]) {
+                addCandidate(triangles[i]);
+            }
+        }
+        return crossing(start, end, k, thickness, out) || proximity(start, end, k, thickness, out);
+    }
+
+    /**
+     * Copies triangle t's box swept over the interval (min xyz, max xyz).
+     *
+     * @param t a triangle
+     * @param out receives the box at {@code off}
+     * @param off where in out
+     */
+    public void sweptBox(int t, double[] out, int off) {
+        System.arraycopy(boxes, 6 * t, out, off, 6);
+    }
+
+    /**
+     * Reports every triangle whose box swept over the interval meets the given box (the tree's
+     * query), for {@link #contact(double[], double[], int, double, int[], int, int, Contact)}.
+     *
+     * @param box6 min x, y, z then max x, y, z
+     * @param sink receives triangle indices, each once
+     */
+    public void trianglesNear(double[] box6, IntConsumer sink) {
+        bvh.query(box6, sink);
+    }
+
+    /** Puts node's path box grown by the thickness into {@link #query}; returns 3·node. */
+    private int pathBox(double[] start, double[] end, int node, double thickness) {
         if (!(thickness > 0) || thickness == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException(name() + ": thickness must be finite and > 0 (got "
                     + thickness + ")");
         }
-        double h = thickness;
         int k = 3 * node;
-        double p0x = start[k], p0y = start[k + 1], p0z = start[k + 2];
-        double p1x = end[k], p1y = end[k + 1], p1z = end[k + 2];
-        query[0] = Math.min(p0x, p1x) - h;
-        query[1] = Math.min(p0y, p1y) - h;
-        query[2] = Math.min(p0z, p1z) - h;
-        query[3] = Math.max(p0x, p1x) + h;
-        query[4] = Math.max(p0y, p1y) + h;
-        query[5] = Math.max(p0z, p1z) + h;
-        candCount = 0;
-        bvh.query(query, collect);
-        if (crossing(start, end, k, h, out)) {
-            return true;
+        for (int i = 0; i < 3; i++) {
+            query[i] = Math.min(start[k + i], end[k + i]) - thickness;
+            query[3 + i] = Math.max(start[k + i], end[k + i]) + thickness;
         }
-        return proximity(start, end, k, h, out);
+        return k;
     }
 
     /** Continuous detection over the candidates; fills out and returns true on a crossing. */
@@ -647,17 +626,27 @@ public final class MeshCollider extends Collider {
             pk0[i] = start[k + i];
             pk1[i] = end[k + i];
         }
+        double lox = Math.min(pk0[0], pk1[0]), hix = Math.max(pk0[0], pk1[0]);
+        double loy = Math.min(pk0[1], pk1[1]), hiy = Math.max(pk0[1], pk1[1]);
+        double loz = Math.min(pk0[2], pk1[2]), hiz = Math.max(pk0[2], pk1[2]);
         for (int c = 0; c < candCount; c++) {
             int t = cand[c];
+            int o6 = 6 * t;
+            // a crossing needs the node's path box itself (not grown by h) to meet the swept box
+            if (boxes[o6] > hix || lox > boxes[o6 + 3] || boxes[o6 + 1] > hiy || loy > boxes[o6 + 4]
+                    || boxes[o6 + 2] > hiz || loz > boxes[o6 + 5]) {
+                continue;
+            }
+            posed(t);
             for (int j = 0; j < 3; j++) {
                 int v = 3 * tris[3 * t + j];
                 int o = 3 + 3 * j;
-                pk0[o] = x0[v];
-                pk0[o + 1] = x0[v + 1];
-                pk0[o + 2] = x0[v + 2];
-                pk1[o] = x1[v];
-                pk1[o + 1] = x1[v + 1];
-                pk1[o + 2] = x1[v + 2];
+                pk0[o] = at0[v];
+                pk0[o + 1] = at0[v + 1];
+                pk0[o + 2] = at0[v + 2];
+                pk1[o] = at1[v];
+                pk1[o + 1] = at1[v + 1];
+                pk1[o + 2] = at1[v + 2];
             }
             double tau = Ccd.vertexFace(pk0, pk1, 0, ccdOut);
             if (!(tau >= 0) || !(tau < bestTime)) {
@@ -703,7 +692,7 @@ public final class MeshCollider extends Collider {
         w[1] = bw1;
         w[2] = bw2;
         // the end-pose normal, turned to the side the node came from
-        if (unitNormal(x1, t, n)) {
+        if (unitNormal(at1, t, n)) {
             if (n[0] * bnx + n[1] * bny + n[2] * bnz < 0) {
                 n[0] = -n[0];
                 n[1] = -n[1];
@@ -718,8 +707,8 @@ public final class MeshCollider extends Collider {
         double rn = 0;
         double dist = 0;
         for (int i = 0; i < 3; i++) {
-            double m1 = w[0] * x1[a + i] + w[1] * x1[b + i] + w[2] * x1[c + i];
-            double m0 = w[0] * x0[a + i] + w[1] * x0[b + i] + w[2] * x0[c + i];
+            double m1 = w[0] * at1[a + i] + w[1] * at1[b + i] + w[2] * at1[c + i];
+            double m0 = w[0] * at0[a + i] + w[1] * at0[b + i] + w[2] * at0[c + i];
             double mt = (1 - tau) * m0 + tau * m1;
             double p0 = start[k + i];
             double p1 = end[k + i];
@@ -779,7 +768,7 @@ public final class MeshCollider extends Collider {
         w[2] = ptOut[3];
         int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
         for (int i = 0; i < 3; i++) {
-            m[i] = w[0] * x1[a + i] + w[1] * x1[b + i] + w[2] * x1[c + i];
+            m[i] = w[0] * at1[a + i] + w[1] * at1[b + i] + w[2] * at1[c + i];
         }
         double d = Math.sqrt(d2);
         // the unit side normal s (outward, or toward the node's start side) in n
@@ -838,9 +827,10 @@ public final class MeshCollider extends Collider {
         double bw0 = 0, bw1 = 0, bw2 = 0;
         for (int c = 0; c < candCount; c++) {
             int t = cand[c];
+            posed(t);
             int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], v = 3 * tris[3 * t + 2];
-            double d2 = Geometry.pointTriangle(px, py, pz, x1[a], x1[a + 1], x1[a + 2],
-                    x1[b], x1[b + 1], x1[b + 2], x1[v], x1[v + 1], x1[v + 2], ptOut);
+            double d2 = Geometry.pointTriangle(px, py, pz, at1[a], at1[a + 1], at1[a + 2],
+                    at1[b], at1[b + 1], at1[b + 2], at1[v], at1[v + 1], at1[v + 2], ptOut);
             if (d2 < bd) {
                 bd = d2;
                 best = t;
@@ -862,7 +852,7 @@ public final class MeshCollider extends Collider {
      * direction from the closest point w to the node, then on +z, for degenerate triangles.
      */
     private void sideNormal(double[] start, double[] end, int k, int t, double[] out) {
-        boolean ok = unitNormal(x1, t, out) || unitNormal(x0, t, out);
+        boolean ok = unitNormal(at1, t, out) || unitNormal(at0, t, out);
         if (!ok) {
             double ux = end[k] - m[0], uy = end[k + 1] - m[1], uz = end[k + 2] - m[2];
             double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
@@ -885,7 +875,7 @@ public final class MeshCollider extends Collider {
             double s0 = 0;
             double s1 = 0;
             for (int i = 0; i < 3; i++) {
-                double m0 = w[0] * x0[a + i] + w[1] * x0[b + i] + w[2] * x0[c + i];
+                double m0 = w[0] * at0[a + i] + w[1] * at0[b + i] + w[2] * at0[c + i];
                 s0 += (start[k + i] - m0) * out[i];
                 s1 += (end[k + i] - m[i]) * out[i];
             }
@@ -939,7 +929,7 @@ public final class MeshCollider extends Collider {
     }
 
     private double lerp(int i, double tau) {
-        return (1 - tau) * x0[i] + tau * x1[i];
+        return (1 - tau) * at0[i] + tau * at1[i];
     }
 
     /**
@@ -959,8 +949,8 @@ public final class MeshCollider extends Collider {
      * triangle (exact test, also for triangles parallel to the ray).
      */
     private boolean insideEnd(double x, double y, double z) {
-        if (!(x >= endBounds[0] && x <= endBounds[3] && y >= endBounds[1] && y <= endBounds[4]
-                && z >= endBounds[2] && z <= endBounds[5])) {
+        double[] bb = at1 == x1 ? endBounds : swept;
+        if (!(x >= bb[0] && x <= bb[3] && y >= bb[1] && y <= bb[4] && z >= bb[2] && z <= bb[5])) {
             return false;
         }
         query[0] = x;
@@ -977,13 +967,14 @@ public final class MeshCollider extends Collider {
         boolean inside = false;
         for (int c = 0; c < candCount; c++) {
             int t = cand[c];
+            posed(t);
             int a = tris[3 * t], b = tris[3 * t + 1], v = tris[3 * t + 2];
-            int o = Geometry.orient3d(x1, a, x1, b, x1, v, q, 0);
+            int o = Geometry.orient3d(at1, a, at1, b, at1, v, q, 0);
             if (o == 0 && onTriangle(a, b, v)) {
                 return false; // q lies on the surface
             }
             // projection along x: (y, z); s is the sign of the normal's x component
-            int s = Geometry.orient2d(x1, a, x1, b, x1, v, 0);
+            int s = Geometry.orient2d(at1, a, at1, b, at1, v, 0);
             if (s == 0 || o == 0) {
                 continue; // the perturbed ray misses triangles parallel to it and planes through q
             }
@@ -997,11 +988,11 @@ public final class MeshCollider extends Collider {
 
     /** Whether q, coplanar with triangle (a, b, c) at the end pose, lies on the closed triangle. */
     private boolean onTriangle(int a, int b, int c) {
-        int k = Geometry.projectionAxis(x1, a, b, c);
+        int k = Geometry.projectionAxis(at1, a, b, c);
         if (k >= 0) {
-            int o1 = Geometry.orient2d(x1, a, x1, b, q, 0, k);
-            int o2 = Geometry.orient2d(x1, b, x1, c, q, 0, k);
-            int o3 = Geometry.orient2d(x1, c, x1, a, q, 0, k);
+            int o1 = Geometry.orient2d(at1, a, at1, b, q, 0, k);
+            int o2 = Geometry.orient2d(at1, b, at1, c, q, 0, k);
+            int o3 = Geometry.orient2d(at1, c, at1, a, q, 0, k);
             return (o1 >= 0 && o2 >= 0 && o3 >= 0) || (o1 <= 0 && o2 <= 0 && o3 <= 0);
         }
         // zero area: the union of its edges
@@ -1011,11 +1002,11 @@ public final class MeshCollider extends Collider {
     /** Whether q lies on the closed segment (a, b) at the end pose (exact). */
     private boolean onSegment(int a, int b) {
         for (int k = 0; k < 3; k++) {
-            if (Geometry.orient2d(x1, a, x1, b, q, 0, k) != 0) {
+            if (Geometry.orient2d(at1, a, at1, b, q, 0, k) != 0) {
                 return false;
             }
-            double lo = Math.min(x1[3 * a + k], x1[3 * b + k]);
-            double hi = Math.max(x1[3 * a + k], x1[3 * b + k]);
+            double lo = Math.min(at1[3 * a + k], at1[3 * b + k]);
+            double hi = Math.max(at1[3 * a + k], at1[3 * b + k]);
             if (q[k] < lo || q[k] > hi) {
                 return false;
             }
@@ -1029,15 +1020,15 @@ public final class MeshCollider extends Collider {
      * {@code a_z − b_z}, else of its ε² term {@code b_y − a_y}.
      */
     private int perturbedSide(int a, int b) {
-        int o = Geometry.orient2d(x1, a, x1, b, q, 0, 0);
+        int o = Geometry.orient2d(at1, a, at1, b, q, 0, 0);
         if (o != 0) {
             return o;
         }
-        double az = x1[3 * a + 2], bz = x1[3 * b + 2];
+        double az = at1[3 * a + 2], bz = at1[3 * b + 2];
         if (az != bz) {
             return az > bz ? 1 : -1;
         }
-        double ay = x1[3 * a + 1], by = x1[3 * b + 1];
+        double ay = at1[3 * a + 1], by = at1[3 * b + 1];
         return by > ay ? 1 : by < ay ? -1 : 0;
     }
 
@@ -1081,7 +1072,7 @@ public final class MeshCollider extends Collider {
         }
     }
 
-    private static void checkFps(String name, double fps) {
+    static void checkFps(String name, double fps) {
         if (!Double.isFinite(fps) || !(fps > 0)) {
             throw new IllegalArgumentException(name + ".fps: must be a finite number > 0 (got "
                     + fps + ")");

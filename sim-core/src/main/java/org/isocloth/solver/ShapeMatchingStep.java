@@ -1,7 +1,11 @@
 package org.isocloth.solver;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
 import org.isocloth.collision.Collider;
 import org.isocloth.collision.Contact;
+import org.isocloth.collision.MeshCandidates;
+import org.isocloth.collision.MeshCollider;
 import org.isocloth.model.ClothModel;
 import org.isocloth.model.RedBlackMesh;
 
@@ -13,9 +17,9 @@ import org.isocloth.model.RedBlackMesh;
  *   <li>a prediction: v ← (v + h(g + c w))/(1 + h c) with c = drag/ρ (the linear drag towards the
  *       wind, implicit), p = x + h v; pinned nodes move along the line to their targets;</li>
  *   <li>{@link #ITERATIONS} Gauss-Seidel sweeps: every base triangle is moved onto its rest shape
- *       rotated into place in its current plane (shape matching: the rotation of the 2×2 polar
- *       decomposition of Σ w r qᵀ, r the current and q the rest positions about the weighted
- *       centroids, w = 1 for a free node and {@link #PINNED_WEIGHT} for a pinned one), then every
+ *       rotated into place in its current plane (shape matching: the polar factor of the 3 × 2
+ *       matrix Σ w r sᵀ, r the current and s the rest positions about the weighted centroids,
+ *       w = 1 for a free node and {@link #PINNED_WEIGHT} for a pinned one), then every
  *       pair of nodes opposite an interior edge towards its rest distance with the stiffness
  *       k/(k + {@link #BENDING_SCALE}) (k the bending stiffness: a visual bending, not the
  *       isometric model's energy);</li>
@@ -49,8 +53,15 @@ final class ShapeMatchingStep {
     private final RedBlackMesh mesh;
     private final int verts;
     private final int[] tri;
+    /**
+     * The base triangles in the sweep's order: runs in which no two triangles share a node, so
+     * that the processor overlaps consecutive triangles instead of waiting for each to finish.
+     */
+    private final int[] sweepTri;
     /** Rest coordinates of each triangle's corners in a frame of its rest plane, six per triangle. */
     private final double[] rest2;
+    /** Half the longest rest length of the base edges at each black node, m. */
+    private final double[] halfEdge;
     private final int[] bendPairs;
     private final double[] bendRest;
     private final double[] p;
@@ -68,6 +79,8 @@ final class ShapeMatchingStep {
     private final double[] bounds = new double[6];
     /** An edge's midpoint. */
     private final double[] mid = new double[3];
+    /** The triangles near each black node over the step, per mesh collider. */
+    private final Map<Collider, MeshCandidates> near = new IdentityHashMap<>();
 
     /** @param solver the solver whose cloth this steps */
     ShapeMatchingStep(ClothSolver solver) {
@@ -76,13 +89,14 @@ final class ShapeMatchingStep {
         mesh = m.mesh;
         verts = mesh.vertexCount;
         tri = mesh.baseTriangles;
+        sweepTri = independentOrder(tri, verts);
         int t = tri.length / 3;
         rest2 = new double[6 * t];
         double[] x = m.restPositions;
         for (int f = 0; f < t; f++) {
-            int a = tri[3 * f];
-            int b = tri[3 * f + 1];
-            int c = tri[3 * f + 2];
+            int a = sweepTri[3 * f];
+            int b = sweepTri[3 * f + 1];
+            int c = sweepTri[3 * f + 2];
             double[] corners = MembraneRows.planeCorners(x, a, b, c);
             rest2[6 * f + 2] = corners[0];
             rest2[6 * f + 4] = corners[1];
@@ -105,6 +119,14 @@ final class ShapeMatchingStep {
             bendRest[q] = ClothModel.dist(x, bendPairs[2 * q], bendPairs[2 * q + 1]);
             q++;
         }
+        halfEdge = new double[verts];
+        for (int e = 0; e < mesh.edgeCount; e++) {
+            int a = mesh.edgeVertices[2 * e];
+            int b = mesh.edgeVertices[2 * e + 1];
+            double l = 0.5 * ClothModel.dist(x, a, b);
+            halfEdge[a] = Math.max(halfEdge[a], l);
+            halfEdge[b] = Math.max(halfEdge[b], l);
+        }
         int n3 = 3 * m.nodeCount();
         p = new double[n3];
         x0 = new double[3 * verts];
@@ -115,6 +137,39 @@ final class ShapeMatchingStep {
         surfaceVelocity = new double[3 * verts];
         normals = new double[3 * verts];
         frictionOf = new double[verts];
+    }
+
+    /**
+     * The triangles reordered into runs of triangles that share no node: each run takes, in mesh
+     * order, every triangle left whose nodes the run has not used yet (a greedy colouring).
+     *
+     * @param tris vertex indices, 3 per triangle
+     * @param nodes the number of vertices
+     * @return the same triangles, reordered
+     */
+    static int[] independentOrder(int[] tris, int nodes) {
+        int t = tris.length / 3;
+        int[] out = new int[tris.length];
+        boolean[] done = new boolean[t];
+        int[] usedIn = new int[nodes];
+        int q = 0;
+        for (int run = 1; q < tris.length; run++) {
+            for (int f = 0; f < t; f++) {
+                int a = tris[3 * f];
+                int b = tris[3 * f + 1];
+                int c = tris[3 * f + 2];
+                if (done[f] || usedIn[a] == run || usedIn[b] == run || usedIn[c] == run) {
+                    continue;
+                }
+                usedIn[a] = run;
+                usedIn[b] = run;
+                usedIn[c] = run;
+                done[f] = true;
+                System.arraycopy(tris, 3 * f, out, q, 3);
+                q += 3;
+            }
+        }
+        return out;
     }
 
     /** The vertex of triangle f not on base edge e. */
@@ -150,6 +205,7 @@ final class ShapeMatchingStep {
         double bendK = s.material.bendingStiffness() / (s.material.bendingStiffness() + BENDING_SCALE);
         int contacts = 0;
         int passStart = 0;
+        gatherNear(dt);
         for (int k = 0; k < SUBSTEPS; k++) {
             double along = (k + 1.0) / SUBSTEPS;
             for (int i = 0; i < verts; i++) {
@@ -176,7 +232,13 @@ final class ShapeMatchingStep {
                 // the colliders' motion over the substeps since the last pass, against the nodes'
                 // paths over the same time (a mesh collider refits its tree for every interval)
                 for (Collider c : s.colliders) {
-                    c.setInterval(s.time + passStart * h, s.time + (k + 1) * h);
+                    double t0 = s.time + passStart * h;
+                    double t1 = k == SUBSTEPS - 1 ? s.time + dt : s.time + (k + 1) * h;
+                    if (c instanceof MeshCollider mc) {
+                        mc.narrowInterval(t0, t1);
+                    } else {
+                        c.setInterval(t0, t1);
+                    }
                 }
                 contacts = collide(xPass);
                 if (k == SUBSTEPS - 1) {
@@ -215,106 +277,120 @@ final class ShapeMatchingStep {
                 v[3 * r + c] = 0.5 * (v[3 * a + c] + v[3 * b + c]);
             }
         }
+        for (Collider c : s.colliders) {
+            c.setInterval(s.time, s.time + dt); // the step's motion, as the isometric step leaves it
+        }
         s.hasHistory = false; // a later isometric BDF2 step restarts from backward Euler
         s.tensionH = 0;
         s.time += dt;
         return new StepResult(SUBSTEPS * ITERATIONS, true, ClothMetrics.redStrain(m, x), 0, contacts);
     }
 
-    /** One Gauss-Seidel sweep of triangle shape matching over the black nodes in p. */
-    private void matchTriangles() {
-        double[] pt = p;
-        boolean[] pinned = s.pinned;
-        double[] q = rest2;
-        for (int f = 0, t = tri.length / 3; f < t; f++) {
-            int a = tri[3 * f];
-            int b = tri[3 * f + 1];
-            int c = tri[3 * f + 2];
-            boolean pa = pinned[a];
-            boolean pb = pinned[b];
-            boolean pc = pinned[c];
-            double wa = pa ? PINNED_WEIGHT : 1;
-            double wb = pb ? PINNED_WEIGHT : 1;
-            double wc = pc ? PINNED_WEIGHT : 1;
-            double w = wa + wb + wc;
-            // current frame: ex along a→b, ey in the plane towards c
-            double ox = pt[3 * a];
-            double oy = pt[3 * a + 1];
-            double oz = pt[3 * a + 2];
-            double e1x = pt[3 * b] - ox;
-            double e1y = pt[3 * b + 1] - oy;
-            double e1z = pt[3 * b + 2] - oz;
-            double e2x = pt[3 * c] - ox;
-            double e2y = pt[3 * c + 1] - oy;
-            double e2z = pt[3 * c + 2] - oz;
-            double l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
-            double nx = e1y * e2z - e1z * e2y;
-            double ny = e1z * e2x - e1x * e2z;
-            double nz = e1x * e2y - e1y * e2x;
-            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
-            if (!(l1 > 1e-12) || !(nl > 1e-12 * l1 * l1)) {
-                continue; // collapsed: the neighbours' sweeps pull it open
-            }
-            double il = 1 / l1;
-            double exx = e1x * il;
-            double exy = e1y * il;
-            double exz = e1z * il;
-            double in = 1 / nl;
-            nx *= in;
-            ny *= in;
-            nz *= in;
-            double eyx = ny * exz - nz * exy;
-            double eyy = nz * exx - nx * exz;
-            double eyz = nx * exy - ny * exx;
-            // current 2D corners relative to a: a = (0, 0), b = (l1, 0), c = (e2·ex, e2·ey)
-            double cx = e2x * exx + e2y * exy + e2z * exz;
-            double cy = e2x * eyx + e2y * eyy + e2z * eyz;
-            double iw = 1 / w;
-            double rx = (wb * l1 + wc * cx) * iw; // weighted centroids, current and rest
-            double ry = wc * cy * iw;
-            int o = 6 * f;
-            double bx = q[o + 2];
-            double dx = q[o + 4];
-            double dy = q[o + 5];
-            double qx = (wb * bx + wc * dx) * iw;
-            double qy = wc * dy * iw;
-            // A = Σ w r qᵀ about the centroids (corners a, b, c); its rotation θ has
-            // tan θ = (A10 − A01)/(A00 + A11)
-            double ua = -rx;
-            double va = -ry;
-            double ub = l1 - rx;
-            double vb = -ry;
-            double uc = cx - rx;
-            double vc = cy - ry;
-            double sa = -qx;
-            double ta = -qy;
-            double sb = bx - qx;
-            double tb = -qy;
-            double sc = dx - qx;
-            double tc = dy - qy;
-            double rc = wa * (ua * sa + va * ta) + wb * (ub * sb + vb * tb) + wc * (uc * sc + vc * tc);
-            double rs = wa * (va * sa - ua * ta) + wb * (vb * sb - ub * tb) + wc * (vc * sc - uc * tc);
-            double norm = Math.sqrt(rc * rc + rs * rs);
-            double cos = norm > 0 ? rc / norm : 1;
-            double sin = norm > 0 ? rs / norm : 0;
-            if (!pa) {
-                place(a, rx + cos * sa - sin * ta, ry + sin * sa + cos * ta, ox, oy, oz, exx, exy, exz, eyx, eyy, eyz);
-            }
-            if (!pb) {
-                place(b, rx + cos * sb - sin * tb, ry + sin * sb + cos * tb, ox, oy, oz, exx, exy, exz, eyx, eyy, eyz);
-            }
-            if (!pc) {
-                place(c, rx + cos * sc - sin * tc, ry + sin * sc + cos * tc, ox, oy, oz, exx, exy, exz, eyx, eyy, eyz);
+    /**
+     * Sets every mesh collider's interval to the step (one refit of its tree) and gathers the
+     * triangles near each black node over it ({@link MeshCandidates}); the substeps' collision
+     * passes then narrow the interval and test those triangles only.
+     */
+    private void gatherNear(double dt) {
+        near.keySet().retainAll(s.colliders);
+        for (Collider c : s.colliders) {
+            if (c instanceof MeshCollider mc) {
+                mc.setInterval(s.time, s.time + dt);
+                near.computeIfAbsent(c, k -> new MeshCandidates(mc, verts, halfEdge))
+                        .gather(s.x, s.v, s.gravity, dt, s.material.thickness(), s.pinned);
             }
         }
     }
 
-    /** Puts node i at (gx, gy) of the frame with origin o and axes ex, ey. */
-    private void place(int i, double gx, double gy, double ox, double oy, double oz, double exx, double exy,
-            double exz, double eyx, double eyy, double eyz) {
-        p[3 * i] = ox + gx * exx + gy * eyx;
-        p[3 * i + 1] = oy + gx * exy + gy * eyy;
-        p[3 * i + 2] = oz + gx * exz + gy * eyz;
+    /**
+     * One Gauss-Seidel sweep of triangle shape matching over the black nodes in p. With c and q̄
+     * the weighted centroids of a triangle's current corners p and rest corners q (2D, in its
+     * rest plane), r = p − c and s = q − q̄, the best-fitting rotation of the rest plane into
+     * space is the polar factor R = A (AᵀA)^(−1/2) of the 3 × 2 matrix A = Σ w r sᵀ (its columns
+     * orthonormal, in the current plane); every free corner moves to its goal c + R s. For the
+     * 2 × 2 SPD matrix M = AᵀA with d = √det M, √M = (M + d I)/√(tr M + 2d), so
+     * M^(−1/2) = adj(M + d I)/(d √(tr M + 2d)). A collapsed triangle (det M ≈ 0) is left to its
+     * neighbours' sweeps, which pull it open.
+     */
+    private void matchTriangles() {
+        double[] pt = p;
+        boolean[] pinned = s.pinned;
+        double[] q = rest2;
+        int[] tri = sweepTri;
+        for (int f = 0, t = tri.length / 3; f < t; f++) {
+            int a = 3 * tri[3 * f];
+            int b = 3 * tri[3 * f + 1];
+            int c = 3 * tri[3 * f + 2];
+            boolean pa = pinned[a / 3];
+            boolean pb = pinned[b / 3];
+            boolean pc = pinned[c / 3];
+            double wa = pa ? PINNED_WEIGHT : 1;
+            double wb = pb ? PINNED_WEIGHT : 1;
+            double wc = pc ? PINNED_WEIGHT : 1;
+            double iw = 1 / (wa + wb + wc);
+            double ax = pt[a], ay = pt[a + 1], az = pt[a + 2];
+            double bx = pt[b], by = pt[b + 1], bz = pt[b + 2];
+            double cx = pt[c], cy = pt[c + 1], cz = pt[c + 2];
+            double gx = (wa * ax + wb * bx + wc * cx) * iw;
+            double gy = (wa * ay + wb * by + wc * cy) * iw;
+            double gz = (wa * az + wb * bz + wc * cz) * iw;
+            ax -= gx;
+            ay -= gy;
+            az -= gz;
+            bx -= gx;
+            by -= gy;
+            bz -= gz;
+            cx -= gx;
+            cy -= gy;
+            cz -= gz;
+            // rest corners (0, 0), (qb, 0), (qc, qd) about their weighted centroid
+            int o = 6 * f;
+            double qb = q[o + 2];
+            double qc = q[o + 4];
+            double qd = q[o + 5];
+            double mx = (wb * qb + wc * qc) * iw;
+            double my = wc * qd * iw;
+            double s0 = -mx, t0 = -my, s1 = qb - mx, t1 = -my, s2 = qc - mx, t2 = qd - my;
+            // A = Σ w r sᵀ
+            double a00 = wa * ax * s0 + wb * bx * s1 + wc * cx * s2;
+            double a01 = wa * ax * t0 + wb * bx * t1 + wc * cx * t2;
+            double a10 = wa * ay * s0 + wb * by * s1 + wc * cy * s2;
+            double a11 = wa * ay * t0 + wb * by * t1 + wc * cy * t2;
+            double a20 = wa * az * s0 + wb * bz * s1 + wc * cz * s2;
+            double a21 = wa * az * t0 + wb * bz * t1 + wc * cz * t2;
+            double m00 = a00 * a00 + a10 * a10 + a20 * a20;
+            double m01 = a00 * a01 + a10 * a11 + a20 * a21;
+            double m11 = a01 * a01 + a11 * a11 + a21 * a21;
+            double tr = m00 + m11;
+            double det = m00 * m11 - m01 * m01;
+            if (!(det > 1e-24 * tr * tr)) {
+                continue; // collapsed, or not finite
+            }
+            double d = Math.sqrt(det);
+            double k = 1 / (d * Math.sqrt(tr + 2 * d));
+            double n00 = (m11 + d) * k;
+            double n01 = -m01 * k;
+            double n11 = (m00 + d) * k;
+            // R = A M^(−1/2)
+            double r00 = a00 * n00 + a01 * n01, r01 = a00 * n01 + a01 * n11;
+            double r10 = a10 * n00 + a11 * n01, r11 = a10 * n01 + a11 * n11;
+            double r20 = a20 * n00 + a21 * n01, r21 = a20 * n01 + a21 * n11;
+            if (!pa) {
+                pt[a] = gx + r00 * s0 + r01 * t0;
+                pt[a + 1] = gy + r10 * s0 + r11 * t0;
+                pt[a + 2] = gz + r20 * s0 + r21 * t0;
+            }
+            if (!pb) {
+                pt[b] = gx + r00 * s1 + r01 * t1;
+                pt[b + 1] = gy + r10 * s1 + r11 * t1;
+                pt[b + 2] = gz + r20 * s1 + r21 * t1;
+            }
+            if (!pc) {
+                pt[c] = gx + r00 * s2 + r01 * t2;
+                pt[c + 1] = gy + r10 * s2 + r11 * t2;
+                pt[c + 2] = gz + r20 * s2 + r21 * t2;
+            }
+        }
     }
 
     /** One sweep of the bending pairs towards their rest distance, stiffness k. */
@@ -361,8 +437,10 @@ final class ShapeMatchingStep {
         for (Collider col : s.colliders) {
             double mu = col.friction();
             col.sweptBounds(bounds);
+            MeshCandidates list = near.get(col);
             for (int i = 0; i < verts; i++) {
-                if (s.pinned[i] || outside(i, thickness, start) || !col.contact(start, p, i, thickness, contact)) {
+                if (s.pinned[i] || outside(i, thickness, start) || !(list != null
+                        ? list.contact(start, p, i, thickness, contact) : col.contact(start, p, i, thickness, contact))) {
                     continue;
                 }
                 double dx = contact.point[0] - p[3 * i];
@@ -393,6 +471,7 @@ final class ShapeMatchingStep {
         double thickness = s.material.thickness();
         for (Collider col : s.colliders) {
             col.sweptBounds(bounds);
+            MeshCandidates list = near.get(col);
             for (int e = 0; e < mesh.edgeCount; e++) {
                 int a = mesh.edgeVertices[2 * e];
                 int b = mesh.edgeVertices[2 * e + 1];
@@ -402,7 +481,8 @@ final class ShapeMatchingStep {
                 for (int c = 0; c < 3; c++) {
                     mid[c] = 0.5 * (p[3 * a + c] + p[3 * b + c]);
                 }
-                if (!inBounds(mid, thickness) || !col.contact(mid, mid, 0, thickness, contact)) {
+                if (!inBounds(mid, thickness) || !(list != null ? list.contactNear(mid, 0, a, b, thickness, contact)
+                        : col.contact(mid, mid, 0, thickness, contact))) {
                     continue;
                 }
                 for (int c = 0; c < 3; c++) {

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.isocloth.InputException;
 import org.isocloth.collision.MeshCollider;
+import org.isocloth.collision.MeshColliderFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,7 +107,7 @@ class CacheHostileInputTest {
             assertEquals("asset.isocache: corrupt frame 1 of cloth 'b': node 2 coordinate y is NaN", e.getMessage());
         }
         // a cache collider reads every frame, so it refuses the file as a whole
-        InputException e = assertThrows(InputException.class, () -> MeshCollider.fromCache("c", file, false));
+        InputException e = assertThrows(InputException.class, () -> MeshColliderFiles.fromCache("c", file, false));
         assertTrue(e.getMessage().contains("corrupt frame 1 of cloth 'b': node 2 coordinate y is NaN"), e.getMessage());
     }
 
@@ -192,7 +193,7 @@ class CacheHostileInputTest {
         assertEquals(pipe + ": the bake cache is a pipe, socket or device, not a regular file", e.getMessage());
         // a cache collider (the scene reader checks the path too, but the file may change after that)
         e = assertTimeoutPreemptively(Duration.ofSeconds(20),
-                () -> assertThrows(InputException.class, () -> MeshCollider.fromCache("c", pipe, false)));
+                () -> assertThrows(InputException.class, () -> MeshColliderFiles.fromCache("c", pipe, false)));
         assertTrue(e.getMessage().contains("not a regular file"), e.getMessage());
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import org.isocloth.cache.CacheCloth;
 import org.isocloth.cache.CacheWriter;
 import org.isocloth.collision.MeshCollider;
+import org.isocloth.collision.MeshColliderFiles;
 import org.isocloth.mesh.ObjReader;
 import org.isocloth.mesh.TriMesh;
 import org.isocloth.scene.SceneReader;
@@ -47,10 +48,10 @@ class CacheColliderTest {
         // halfway from frame 3 (0.3) to frame 0 again (0): y = 0.15; t = 0.45 ≡ 0.05: halfway
         // from frame 0 to 1, y = 0.05; t = 0.8 ≡ 0: y = 0. Cache positions are float32, hence 1e-7.
         Path file = plate(10, 0, 0.1, 0.2, 0.3);
-        MeshCollider held = MeshCollider.fromCache("held", file, false);
+        MeshCollider held = MeshColliderFiles.fromCache("held", file, false);
         assertEquals(0.3, heightAt(held, 0.35), 1e-7);
         assertEquals(0.2, heightAt(held, 0.2), 1e-7);
-        MeshCollider looped = MeshCollider.fromCache("looped", file, true);
+        MeshCollider looped = MeshColliderFiles.fromCache("looped", file, true);
         assertEquals(0.15, heightAt(looped, 0.35), 1e-7);
         assertEquals(0.05, heightAt(looped, 0.45), 1e-7);
         assertEquals(0.0, heightAt(looped, 0.8), 1e-7);

@@ -45,7 +45,7 @@ class MeshColliderTest {
     }
 
     private static MeshCollider boxMesh() {
-        return MeshCollider.fromObj("crate", resource("box.obj"));
+        return MeshColliderFiles.fromObj("crate", resource("box.obj"));
     }
 
     private static BoxCollider boxAnalytic() {
@@ -358,7 +358,7 @@ class MeshColliderTest {
         // square_0000..0002.obj: y = 0, 1, 2; at 4 fps frame k is at t = k / 4, so over
         // [0.0625, 0.125] the square goes from y = 0.25 to 0.5 at 4 m/s; after t = 0.5 it stays at 2.
         String pattern = resource("square_0000.obj").resolveSibling("square_%04d.obj").toString();
-        MeshCollider m = MeshCollider.fromObjSequence("walk", pattern, 4);
+        MeshCollider m = MeshColliderFiles.fromObjSequence("walk", pattern, 4);
         assertEquals(2, m.triangleCount());
         m.setInterval(0.0625, 0.125);
         assertEquals(0.25, m.startPositions()[1], EPS);
@@ -372,7 +372,7 @@ class MeshColliderTest {
     void anObjSequenceWithADifferentVertexCountNamesTheFile() {
         String pattern = resource("bad_0000.obj").resolveSibling("bad_%04d.obj").toString();
         InputException e = assertThrows(InputException.class,
-                () -> MeshCollider.fromObjSequence("walk", pattern, 30));
+                () -> MeshColliderFiles.fromObjSequence("walk", pattern, 30));
         assertEquals("bad_0001.obj: has 5 vertices but frame 0 (bad_0000.obj) has 4; every frame"
                 + " of collider walk must have the same vertices and triangles", e.getMessage());
     }
@@ -381,17 +381,17 @@ class MeshColliderTest {
     void missingFilesAndBadPatternsFailWithMessages() {
         Path dir = resource("box.obj").getParent();
         InputException e = assertThrows(InputException.class,
-                () -> MeshCollider.fromObj("body", dir.resolve("nothing.obj")));
+                () -> MeshColliderFiles.fromObj("body", dir.resolve("nothing.obj")));
         assertTrue(e.getMessage().startsWith("nothing.obj: "), e.getMessage());
-        e = assertThrows(InputException.class, () -> MeshCollider.fromObjSequence("walk",
+        e = assertThrows(InputException.class, () -> MeshColliderFiles.fromObjSequence("walk",
                 dir.resolve("none_%03d.obj").toString(), 30));
         assertTrue(e.getMessage().startsWith("none_000.obj: "), e.getMessage());
         IllegalArgumentException a = assertThrows(IllegalArgumentException.class,
-                () -> MeshCollider.fromObjSequence("walk", dir.resolve("box.obj").toString(), 30));
+                () -> MeshColliderFiles.fromObjSequence("walk", dir.resolve("box.obj").toString(), 30));
         assertTrue(a.getMessage().startsWith("walk.pattern: the file name must contain exactly one"
                 + " frame-number conversion"), a.getMessage());
         a = assertThrows(IllegalArgumentException.class,
-                () -> MeshCollider.fromObjSequence("walk", "square_%04d.obj", Double.NaN));
+                () -> MeshColliderFiles.fromObjSequence("walk", "square_%04d.obj", Double.NaN));
         assertEquals("walk.fps: must be a finite number > 0 (got NaN)", a.getMessage());
     }
 

@@ -104,4 +104,33 @@ class ShapeMatchingTest {
         s.setOptions(s.options().withMethod(SolverOptions.Method.SHAPE_MATCHING));
         assertFalse(s.step(DT).factorizations() > 0);
     }
+
+    @Test
+    void theSweepOrderIsEveryTriangleOnceInRunsThatShareNoNode() {
+        // A 10 × 10 grid: 200 triangles, at most 6 around a node, so the greedy runs number at
+        // most 3·(6 − 1) + 1 = 16 (a triangle meets at most 15 others at its three nodes); inside
+        // a run no two triangles share a node, so at most 15 consecutive pairs (the runs' joins)
+        // share one.
+        TriMesh g = Grids.horizontal(0.5, 0.5, 10, 10, 1.0);
+        int[] order = ShapeMatchingStep.independentOrder(g.triangles, g.positions.length / 3);
+        java.util.Set<String> before = new java.util.HashSet<>();
+        java.util.Set<String> after = new java.util.HashSet<>();
+        for (int f = 0; f < g.triangles.length / 3; f++) {
+            before.add(g.triangles[3 * f] + "," + g.triangles[3 * f + 1] + "," + g.triangles[3 * f + 2]);
+            after.add(order[3 * f] + "," + order[3 * f + 1] + "," + order[3 * f + 2]);
+        }
+        assertEquals(g.triangles.length, order.length);
+        assertEquals(before, after);
+        int joins = 0;
+        for (int f = 1; f < order.length / 3; f++) {
+            boolean shared = false;
+            for (int i = 0; i < 3; i++) {
+                for (int j = 0; j < 3; j++) {
+                    shared |= order[3 * f + i] == order[3 * f - 3 + j];
+                }
+            }
+            joins += shared ? 1 : 0;
+        }
+        assertTrue(joins <= 15, "consecutive triangles sharing a node: " + joins);
+    }
 }
