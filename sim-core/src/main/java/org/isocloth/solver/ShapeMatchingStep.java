@@ -27,7 +27,10 @@ import org.isocloth.model.RedBlackMesh;
  *       since the last pass against the colliders' motion over the same time
  *       ({@link Collider#contact}); a node that ends within the thickness, or crossed, moves to
  *       the contact; at the last substep, an edge whose midpoint lies within the thickness moves
- *       both its ends out by the midpoint's correction, so that the rendered red node is outside;</li>
+ *       both its ends out by the midpoint's correction, so that the rendered red node is outside.
+ *       A mesh collider is set to the whole step once (one refit of its tree) and narrowed to
+ *       each pass's part of it ({@link MeshCollider#narrowInterval}); the triangles near each
+ *       node over the step are gathered once ({@link MeshCandidates}) and each pass tests those;</li>
  *   <li>v = (p − x)/h, with Coulomb friction at the contacts of a pass (the velocity relative to
  *       the collider's surface loses its part into the surface, and up to μ times the normal push
  *       over h of its tangential part), and x = p.</li>
@@ -64,6 +67,10 @@ final class ShapeMatchingStep {
     private final double[] halfEdge;
     private final int[] bendPairs;
     private final double[] bendRest;
+    /** The bending pairs' node weights for the current step (see {@link #pairWeights}). */
+    private final double[] bendW;
+    /** Each black node's linear drag over its density, 1/s, for the current step. */
+    private final double[] dragOf;
     private final double[] p;
     /** The black nodes' positions and velocities at the step's start, and positions at the last collision pass. */
     private final double[] x0;
@@ -108,6 +115,7 @@ final class ShapeMatchingStep {
         }
         bendPairs = new int[2 * interior];
         bendRest = new double[interior];
+        bendW = new double[2 * interior];
         int q = 0;
         for (int e = 0; e < mesh.edgeCount; e++) {
             int t2 = mesh.edgeTriangles[2 * e + 1];
@@ -133,6 +141,7 @@ final class ShapeMatchingStep {
         v0 = new double[3 * verts];
         xPass = new double[3 * verts];
         touched = new boolean[verts];
+        dragOf = new double[verts];
         push = new double[verts];
         surfaceVelocity = new double[3 * verts];
         normals = new double[3 * verts];
@@ -206,6 +215,12 @@ final class ShapeMatchingStep {
         int contacts = 0;
         int passStart = 0;
         gatherNear(dt);
+        for (int i = 0; i < verts; i++) {
+            var mat = s.materials[m.nodePiece[i]];
+            dragOf[i] = mat.drag() / mat.density();
+        }
+        pairWeights();
+        double invH = 1 / h;
         for (int k = 0; k < SUBSTEPS; k++) {
             double along = (k + 1.0) / SUBSTEPS;
             for (int i = 0; i < verts; i++) {
@@ -216,10 +231,10 @@ final class ShapeMatchingStep {
                     }
                     continue;
                 }
-                var mat = s.materials[m.nodePiece[i]];
-                double drag = mat.drag() / mat.density();
+                double drag = dragOf[i];
+                double keep = 1 / (1 + h * drag);
                 for (int c = 0; c < 3; c++) {
-                    double vi = (v[3 * i + c] + h * (g[c] + drag * s.wind[c])) / (1 + h * drag);
+                    double vi = (v[3 * i + c] + h * (g[c] + drag * s.wind[c])) * keep;
                     p[3 * i + c] = x[3 * i + c] + h * vi;
                 }
             }
@@ -230,7 +245,7 @@ final class ShapeMatchingStep {
             boolean pass = (k + 1) % COLLIDE_EVERY == 0 || k == SUBSTEPS - 1;
             if (pass) {
                 // the colliders' motion over the substeps since the last pass, against the nodes'
-                // paths over the same time (a mesh collider refits its tree for every interval)
+                // paths over the same time (a mesh collider narrows the step it was set to)
                 for (Collider c : s.colliders) {
                     double t0 = s.time + passStart * h;
                     double t1 = k == SUBSTEPS - 1 ? s.time + dt : s.time + (k + 1) * h;
@@ -245,22 +260,21 @@ final class ShapeMatchingStep {
                     collideMidpoints();
                 }
             }
-            for (int i = 0; i < 3 * verts; i++) {
-                if (!Double.isFinite(p[i])) {
-                    System.arraycopy(x0, 0, x, 0, 3 * verts);
-                    System.arraycopy(v0, 0, v, 0, 3 * verts);
-                    throw new SimulationException(s.name + ": non-finite position at node " + i / 3
-                            + " in a shape-matching step at t=" + s.time + " s; the state before the step is kept");
-                }
-            }
             for (int i = 0; i < verts; i++) {
                 for (int c = 0; c < 3; c++) {
-                    v[3 * i + c] = (p[3 * i + c] - x[3 * i + c]) / h;
+                    double pc = p[3 * i + c];
+                    if (!Double.isFinite(pc)) {
+                        System.arraycopy(x0, 0, x, 0, 3 * verts);
+                        System.arraycopy(v0, 0, v, 0, 3 * verts);
+                        throw new SimulationException(s.name + ": non-finite position at node " + i
+                                + " in a shape-matching step at t=" + s.time + " s; the state before the step is kept");
+                    }
+                    v[3 * i + c] = (pc - x[3 * i + c]) * invH;
+                    x[3 * i + c] = pc;
                 }
                 if (touched[i]) {
                     friction(i, h);
                 }
-                System.arraycopy(p, 3 * i, x, 3 * i, 3);
             }
             if (pass) {
                 passStart = k + 1;
@@ -393,33 +407,44 @@ final class ShapeMatchingStep {
         }
     }
 
+    /** Each bending pair's weights (1 for a free node, 0 for a pinned one), for this step's pins. */
+    private void pairWeights() {
+        for (int q = 0; q < bendRest.length; q++) {
+            bendW[2 * q] = s.pinned[bendPairs[2 * q]] ? 0 : 1;
+            bendW[2 * q + 1] = s.pinned[bendPairs[2 * q + 1]] ? 0 : 1;
+        }
+    }
+
     /** One sweep of the bending pairs towards their rest distance, stiffness k. */
     private void bend(double k) {
         if (!(k > 0)) {
             return;
         }
+        double[] pt = p;
         for (int q = 0; q < bendRest.length; q++) {
-            int a = bendPairs[2 * q];
-            int b = bendPairs[2 * q + 1];
-            double wa = s.pinned[a] ? 0 : 1;
-            double wb = s.pinned[b] ? 0 : 1;
+            double wa = bendW[2 * q];
+            double wb = bendW[2 * q + 1];
             if (wa + wb == 0) {
                 continue;
             }
-            double dx = p[3 * b] - p[3 * a];
-            double dy = p[3 * b + 1] - p[3 * a + 1];
-            double dz = p[3 * b + 2] - p[3 * a + 2];
+            int a = 3 * bendPairs[2 * q];
+            int b = 3 * bendPairs[2 * q + 1];
+            double dx = pt[b] - pt[a];
+            double dy = pt[b + 1] - pt[a + 1];
+            double dz = pt[b + 2] - pt[a + 2];
             double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
             if (!(d > 0)) {
                 continue;
             }
             double f = k * (d - bendRest[q]) / (d * (wa + wb));
-            p[3 * a] += wa * f * dx;
-            p[3 * a + 1] += wa * f * dy;
-            p[3 * a + 2] += wa * f * dz;
-            p[3 * b] -= wb * f * dx;
-            p[3 * b + 1] -= wb * f * dy;
-            p[3 * b + 2] -= wb * f * dz;
+            double fa = wa * f;
+            double fb = wb * f;
+            pt[a] += fa * dx;
+            pt[a + 1] += fa * dy;
+            pt[a + 2] += fa * dz;
+            pt[b] -= fb * dx;
+            pt[b + 1] -= fb * dy;
+            pt[b + 2] -= fb * dz;
         }
     }
 
