@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.util.Locale;
 import java.util.function.ObjDoubleConsumer;
 import java.util.function.ToDoubleFunction;
+import org.isocloth.model.Stretch;
 
 /**
  * The numeric parameters of a {@link ClothControl} that {@code ClothPanelState} (isocloth-jme-lemur) shows as sliders:
@@ -31,6 +32,20 @@ public enum ClothParameter {
     /** In-plane stiffness of the black-node edges, N/m (logarithmic, 10 to 1e8). */
     MEMBRANE_STIFFNESS("Membrane stiffness", "N/m", 1, SliderScale.logarithmic(10, 1e8, 2),
             ClothControl::getMembraneStiffness, (c, v) -> c.setMembraneStiffness((float) v)),
+    /**
+     * Young's modulus of a membrane cloth ({@link ClothControl#setStretch}), N/m (logarithmic, 10
+     * to 1e6); NaN for an isometric cloth, whose setter refuses it.
+     */
+    YOUNGS_MODULUS("Young's modulus", "N/m", 1, SliderScale.logarithmic(10, 1e6, 2),
+            c -> c.getStretch() == null ? Double.NaN : c.getStretch().youngsModulus(),
+            (c, v) -> c.setStretch(new Stretch(v, membrane(c, "youngsModulus").poissonRatio()))),
+    /**
+     * Poisson's ratio of a membrane cloth (linear, 0 to 0.9, steps of 0.01); NaN for an isometric
+     * cloth, whose setter refuses it.
+     */
+    POISSON_RATIO("Poisson's ratio", "", 1, SliderScale.linear(0, 0.9, 0.01),
+            c -> c.getStretch() == null ? Double.NaN : c.getStretch().poissonRatio(),
+            (c, v) -> c.setStretch(new Stretch(membrane(c, "poissonRatio").youngsModulus(), v))),
     /** Coulomb friction coefficient (linear, 0 to 2, steps of 0.01). */
     FRICTION("Friction", "", 1, SliderScale.linear(0, 2, 0.01),
             ClothControl::getFriction, (c, v) -> c.setFriction((float) v)),
@@ -56,6 +71,21 @@ public enum ClothParameter {
         this.scale = scale;
         this.getter = getter;
         this.setter = setter;
+    }
+
+    /** The cloth's membrane elasticity; refuses an isometric cloth, naming the field. */
+    private static Stretch membrane(ClothControl c, String field) {
+        Stretch s = c.getStretch();
+        if (s == null) {
+            throw new IllegalArgumentException(field + ": the cloth is isometric; make it a membrane first"
+                    + " (ClothControl.setStretch, the panel's Model button)");
+        }
+        return s;
+    }
+
+    /** @return whether only a membrane cloth has the parameter (an isometric one shows NaN) */
+    public boolean membraneOnly() {
+        return this == YOUNGS_MODULUS || this == POISSON_RATIO;
     }
 
     /** @return the row label */
@@ -94,9 +124,13 @@ public enum ClothParameter {
 
     /**
      * @param value a value, SI
-     * @return the value in display units with its unit, e.g. "1.2e-5 N m", "0.1 %", "5 mm"
+     * @return the value in display units with its unit, e.g. "1.2e-5 N m", "0.1 %", "5 mm"; "-"
+     *     for NaN
      */
     public String format(double value) {
+        if (Double.isNaN(value)) {
+            return "-"; // a parameter the cloth does not have (a membrane's, on an isometric cloth)
+        }
         String n = formatNumber(value * displayFactor);
         return unit.isEmpty() ? n : n + " " + unit;
     }

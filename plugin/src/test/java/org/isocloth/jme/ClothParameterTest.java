@@ -13,6 +13,9 @@ class ClothParameterTest {
         // "out of range is impossible from the sliders": the setter takes every snapped value
         for (ClothParameter p : ClothParameter.values()) {
             ClothControl c = new ClothControl();
+            if (p.membraneOnly()) {
+                c.setStretch(new org.isocloth.model.Stretch(150, 0.3));
+            }
             for (int i = 0; i <= 1000; i++) {
                 double v = p.scale().snappedValue(i / 1000.0);
                 assertDoesNotThrow(() -> p.set(c, v), p + " = " + v);
@@ -25,12 +28,34 @@ class ClothParameterTest {
     @Test
     void defaultsLieInsideTheSliderRanges() {
         ClothControl c = new ClothControl();
+        ClothControl membrane = new ClothControl();
+        membrane.setStretch(new org.isocloth.model.Stretch(150, 0.3));
         for (ClothParameter p : ClothParameter.values()) {
-            double v = p.get(c);
+            double v = p.get(p.membraneOnly() ? membrane : c);
             double pos = p.scale().toPosition(v);
             assertEquals(v, p.scale().toValue(pos), Math.abs(v) * 1e-9 + 1e-12,
                     p + " default " + v + " outside " + p.scale());
         }
+    }
+
+    @Test
+    void anIsometricClothHasNoMembraneParameters() {
+        // the default cloth is isometric: its Young's modulus and Poisson's ratio are NaN, shown
+        // as "-", and setting one is refused with the field named and the cloth left isometric
+        ClothControl c = new ClothControl();
+        for (ClothParameter p : new ClothParameter[] {ClothParameter.YOUNGS_MODULUS, ClothParameter.POISSON_RATIO}) {
+            assertEquals(true, Double.isNaN(p.get(c)), p.name());
+            assertEquals("-", p.format(p.get(c)));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.set(c, 0.4));
+            assertEquals(true, e.getMessage().startsWith(p == ClothParameter.YOUNGS_MODULUS ? "youngsModulus: "
+                    : "poissonRatio: "), e.getMessage());
+            assertEquals(null, c.getStretch());
+        }
+        c.setStretch(new org.isocloth.model.Stretch(150, 0.3));
+        ClothParameter.POISSON_RATIO.set(c, 0.45);
+        ClothParameter.YOUNGS_MODULUS.set(c, 300);
+        assertEquals(new org.isocloth.model.Stretch(300, 0.45), c.getStretch());
+        assertEquals("300 N/m", ClothParameter.YOUNGS_MODULUS.format(300));
     }
 
     @Test

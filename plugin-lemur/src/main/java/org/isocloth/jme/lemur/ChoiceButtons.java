@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.isocloth.jme.ClothControl;
+import org.isocloth.jme.ClothParameter;
 import org.isocloth.model.Fabric;
 import org.isocloth.model.RestShape;
+import org.isocloth.model.Stretch;
 import org.isocloth.solver.CollisionHandling;
 import org.isocloth.solver.Integrator;
 import org.isocloth.solver.ProjectionMode;
@@ -41,7 +43,7 @@ final class ChoiceButtons {
      */
     Button add(Container grid, int row, String label, String style, Consumer<Consumer<ClothControl>> apply,
             Consumer<ClothControl> step, Function<ClothControl, String> name) {
-        grid.addChild(new Label(label, style), row, 0);
+        grid.addChild(ClothPanelState.fixWidth(new Label(label, style), ClothPanelState.LABEL_WIDTH), row, 0);
         Button b = grid.addChild(new Button("-", style), row, 1);
         b.addClickCommands(x -> apply.accept(step));
         choices.add(new Choice(b, name));
@@ -63,6 +65,25 @@ final class ChoiceButtons {
 
     static String fabric(ClothControl c) {
         return c.getFabric() == null ? "custom" : c.getFabric().jsonName();
+    }
+
+    /**
+     * Switches the model: an isometric cloth becomes a membrane whose shear modulus is its
+     * membrane stiffness k (Young's modulus E = 2(1 + ν)k with ν = 0.3, kept within the Young's
+     * modulus slider's range), a membrane becomes isometric again.
+     */
+    static void nextModel(ClothControl c) {
+        if (c.getStretch() != null) {
+            c.setStretch(null);
+            return;
+        }
+        double nu = 0.3;
+        double e = ClothParameter.YOUNGS_MODULUS.scale().snap(2 * (1 + nu) * c.getMembraneStiffness());
+        c.setStretch(new Stretch(e, nu));
+    }
+
+    static String model(ClothControl c) {
+        return c.getStretch() == null ? "isometric" : "membrane";
     }
 
     static void nextRestShape(ClothControl c) {

@@ -15,6 +15,7 @@ import com.simsilica.lemur.GuiGlobals;
 import com.simsilica.lemur.Label;
 import com.simsilica.lemur.Panel;
 import com.simsilica.lemur.Slider;
+import com.simsilica.lemur.TabbedPanel;
 import com.simsilica.lemur.component.SpringGridLayout;
 import com.simsilica.lemur.core.VersionedReference;
 import com.simsilica.lemur.focus.FocusManagerState;
@@ -65,6 +66,8 @@ public class ClothPanelState extends BaseAppState {
     static final double SLIDER_RANGE = 1000;
     private static final float SLIDER_WIDTH = 170;
     private static final float VALUE_WIDTH = 110;
+    /** Width of the label column, the same in every grid of the panel so that they line up. */
+    static final float LABEL_WIDTH = 125;
     private static final float STATS_WIDTH = 420;
 
 
@@ -84,6 +87,7 @@ public class ClothPanelState extends BaseAppState {
     private Button nextButton;
     private final Map<ClothParameter, Row> rows = new EnumMap<>(ClothParameter.class);
     private Button restShapeButton;
+    private Button modelButton;
     private Button fabricButton;
     private Button integratorButton;
     private Button collisionsButton;
@@ -294,7 +298,7 @@ public class ClothPanelState extends BaseAppState {
         return c;
     }
 
-    private static <T extends Panel> T fixWidth(T p, float width) {
+    static <T extends Panel> T fixWidth(T p, float width) {
         Vector3f s = p.getPreferredSize().clone();
         s.x = width;
         p.setPreferredSize(s);
@@ -305,6 +309,21 @@ public class ClothPanelState extends BaseAppState {
         Slider s = new Slider(new DefaultRangedValueModel(0, SLIDER_RANGE, position * SLIDER_RANGE), Axis.X, style);
         s.setDelta(SLIDER_RANGE / 100);
         return fixWidth(s, SLIDER_WIDTH);
+    }
+
+    /** A transparent grid for label, control and value columns. */
+    private Container grid() {
+        Container grid = new Container(style);
+        grid.setBackground(null);
+        return grid;
+    }
+
+    /** Adds a parameter's row "label | slider | value" to a grid. */
+    private void addSlider(Container grid, int row, ClothParameter p) {
+        grid.addChild(fixWidth(new Label(p.label(), style), LABEL_WIDTH), row, 0);
+        Slider s = grid.addChild(slider(p.scale().toPosition(p.scale().min())), row, 1);
+        Label v = grid.addChild(fixWidth(new Label("-", style), VALUE_WIDTH), row, 2);
+        rows.put(p, new Row(s, v));
     }
 
     private void build() {
@@ -319,41 +338,45 @@ public class ClothPanelState extends BaseAppState {
         previousButton.addClickCommands(b -> cycleCloth(-1));
         nextButton.addClickCommands(b -> cycleCloth(1));
 
-        Container grid = panel.addChild(new Container(style));
-        grid.setBackground(null);
-        int row = 0;
+        // two tabs: what the cloth is made of, and how it is solved
+        TabbedPanel tabs = panel.addChild(new TabbedPanel(style));
+        Container material = tabs.addTab("Material", grid());
+        Container solver = tabs.addTab("Solver", grid());
         java.util.function.Consumer<java.util.function.Consumer<ClothControl>> onSelected =
                 step -> apply(() -> step.accept(selected));
-        fabricButton = choices.add(grid, row++, "Fabric", style, onSelected, ChoiceButtons::nextFabric,
+        int row = 0;
+        fabricButton = choices.add(material, row++, "Fabric", style, onSelected, ChoiceButtons::nextFabric,
                 ChoiceButtons::fabric);
+        modelButton = choices.add(material, row++, "Model", style, onSelected, ChoiceButtons::nextModel,
+                ChoiceButtons::model);
         for (ClothParameter p : ClothParameter.values()) {
-            if (p == ClothParameter.MAX_ITERATIONS) {
-                restShapeButton = choices.add(grid, row++, "Rest shape", style, onSelected,
-                        ChoiceButtons::nextRestShape, ChoiceButtons::restShape);
+            if (p != ClothParameter.MAX_ITERATIONS) {
+                addSlider(material, row++, p);
             }
-            grid.addChild(new Label(p.label(), style), row, 0);
-            Slider s = grid.addChild(slider(p.scale().toPosition(p.scale().min())), row, 1);
-            Label v = grid.addChild(fixWidth(new Label("-", style), VALUE_WIDTH), row, 2);
-            rows.put(p, new Row(s, v));
-            row++;
         }
-        integratorButton = choices.add(grid, row++, "Integrator", style, onSelected, ChoiceButtons::nextIntegrator,
-                ChoiceButtons::integrator);
-        collisionsButton = choices.add(grid, row++, "Collisions", style, onSelected, ChoiceButtons::nextCollisions,
-                ChoiceButtons::collisions);
-        projectionButton = choices.add(grid, row++, "Projection", style, onSelected, ChoiceButtons::nextProjection,
-                ChoiceButtons::projection);
-        contactsButton = choices.add(grid, row++, "Contacts", style, onSelected, ChoiceButtons::nextContacts,
-                ChoiceButtons::contacts);
-        methodButton = choices.add(grid, row++, "Solver", style, onSelected, ChoiceButtons::nextMethod,
+        restShapeButton = choices.add(material, row, "Rest shape", style, onSelected,
+                ChoiceButtons::nextRestShape, ChoiceButtons::restShape);
+        row = 0;
+        methodButton = choices.add(solver, row++, "Solver", style, onSelected, ChoiceButtons::nextMethod,
                 ChoiceButtons::method);
-        grid.addChild(new Label("Self-collisions", style), row, 0);
-        selfCollisionsBox = grid.addChild(new Checkbox("on", style), row++, 1);
+        addSlider(solver, row++, ClothParameter.MAX_ITERATIONS);
+        integratorButton = choices.add(solver, row++, "Integrator", style, onSelected, ChoiceButtons::nextIntegrator,
+                ChoiceButtons::integrator);
+        collisionsButton = choices.add(solver, row++, "Collisions", style, onSelected, ChoiceButtons::nextCollisions,
+                ChoiceButtons::collisions);
+        projectionButton = choices.add(solver, row++, "Projection", style, onSelected, ChoiceButtons::nextProjection,
+                ChoiceButtons::projection);
+        contactsButton = choices.add(solver, row++, "Contacts", style, onSelected, ChoiceButtons::nextContacts,
+                ChoiceButtons::contacts);
+        solver.addChild(fixWidth(new Label("Self-collisions", style), LABEL_WIDTH), row, 0);
+        selfCollisionsBox = solver.addChild(new Checkbox("on", style), row, 1);
         selfCollisionsRef = selfCollisionsBox.getModel().createReference();
-        grid.addChild(new Label("Speed", style), row, 0);
-        speedSlider = grid.addChild(slider(SPEED_SCALE.toPosition(1)), row, 1);
+
+        Container grid = panel.addChild(grid());
+        grid.addChild(fixWidth(new Label("Speed", style), LABEL_WIDTH), 0, 0);
+        speedSlider = grid.addChild(slider(SPEED_SCALE.toPosition(1)), 0, 1);
         speedRef = speedSlider.getModel().createReference();
-        speedValue = grid.addChild(fixWidth(new Label("x1", style), VALUE_WIDTH), row++, 2);
+        speedValue = grid.addChild(fixWidth(new Label("x1", style), VALUE_WIDTH), 0, 2);
 
         Container buttons = panel.addChild(horizontal(FillMode.Even));
         pauseButton = buttons.addChild(new Button("Pause", style));
@@ -392,7 +415,7 @@ public class ClothPanelState extends BaseAppState {
         statusLabel = panel.addChild(fixWidth(new Label("", style), STATS_WIDTH));
         statusLabel.setMaxWidth(STATS_WIDTH);
         if (PanelLook.GLASS_STYLE.equals(style)) {
-            PanelLook.readable(panel);
+            PanelLook.readable(panel, material, solver);
         }
         refresh();
     }
@@ -479,7 +502,11 @@ public class ClothPanelState extends BaseAppState {
                 continue;
             }
             double v = p.get(c);
-            if (Double.compare(v, r.shown) != 0) {
+            if (Double.isNaN(v)) {
+                // a parameter this cloth does not have: the slider stays, the value reads "-"
+                r.shown = v;
+                r.value.setText(p.format(v));
+            } else if (Double.compare(v, r.shown) != 0) {
                 r.shown = v;
                 r.slider.getModel().setValue(p.scale().toPosition(v) * SLIDER_RANGE);
                 r.ref.update();
@@ -584,6 +611,10 @@ public class ClothPanelState extends BaseAppState {
 
     Button fabricButton() {
         return fabricButton;
+    }
+
+    Button modelButton() {
+        return modelButton;
     }
 
     Checkbox selfCollisionsBox() {

@@ -61,10 +61,16 @@ final class PanelLook {
         return GLASS_STYLE;
     }
 
-    /** Gives the panel its dark background and its labels (not its buttons) light text. */
-    static void readable(Container panel) {
+    /**
+     * Gives the panel its dark background and its labels (not its buttons) light text, also in
+     * the given parts that are not attached to it now (a tabbed panel's hidden tabs).
+     */
+    static void readable(Container panel, Spatial... parts) {
         panel.setBackground(new QuadBackgroundComponent(BACKGROUND.clone()));
         brighten(panel);
+        for (Spatial s : parts) {
+            brighten(s);
+        }
     }
 
     private static void brighten(Spatial s) {

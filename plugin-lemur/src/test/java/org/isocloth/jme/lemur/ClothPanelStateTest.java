@@ -3,6 +3,7 @@ package org.isocloth.jme.lemur;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -210,6 +211,31 @@ class ClothPanelStateTest {
         run(() -> panel.fabricButton().click());
         nextFrame();
         assertSame(org.isocloth.model.Fabric.COTTON_SHIRTING, flag.getFabric());
+
+        // the model: an isometric cloth has no Young's modulus ("-"), and moving its slider is
+        // refused in the status line; the Model button makes it a membrane whose shear modulus is
+        // its membrane stiffness k, E = 2(1 + 0.3)k (snapped like the slider), and back
+        assertEquals("isometric", onRender(() -> panel.modelButton().getText()));
+        assertEquals("-", onRender(() -> panel.valueText(ClothParameter.YOUNGS_MODULUS)));
+        run(() -> panel.slider(ClothParameter.YOUNGS_MODULUS).getModel().setValue(500));
+        nextFrame();
+        assertTrue(onRender(panel::getStatusText).startsWith("youngsModulus: the cloth is isometric"),
+                onRender(panel::getStatusText));
+        assertNull(flag.getStretch());
+        double e = ClothParameter.YOUNGS_MODULUS.scale().snap(2 * 1.3 * flag.getMembraneStiffness());
+        run(() -> panel.modelButton().click());
+        nextFrame();
+        assertEquals(new org.isocloth.model.Stretch(e, 0.3), flag.getStretch());
+        assertEquals("membrane", onRender(() -> panel.modelButton().getText()));
+        assertEquals("0.3", onRender(() -> panel.valueText(ClothParameter.POISSON_RATIO)));
+        // half way along the linear 0–0.9 slider: ν = 0.45
+        run(() -> panel.slider(ClothParameter.POISSON_RATIO).getModel().setValue(500));
+        nextFrame();
+        assertEquals(new org.isocloth.model.Stretch(e, 0.45), flag.getStretch());
+        run(() -> panel.modelButton().click());
+        nextFrame();
+        assertNull(flag.getStretch());
+        assertEquals("-", onRender(() -> panel.valueText(ClothParameter.POISSON_RATIO)));
 
         // pause, step, speed
         await("the cloth to step", () -> flag.getStats().steps() > 0);
