@@ -1,8 +1,6 @@
 package org.isocloth.collision;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntConsumer;
 import java.util.logging.Logger;
@@ -200,8 +198,8 @@ public final class MeshCollider extends Collider {
         x0 = positions.clone();
         x1 = positions.clone();
         vel = new double[positions.length];
-        closed = isClosed(name, tris, vertexCount);
-        orientation = closed && signedVolume(tris, x1) < 0 ? -1 : 1;
+        closed = ClosedMesh.isClosed(name, tris, vertexCount);
+        orientation = closed && ClosedMesh.signedVolume(tris, x1) < 0 ? -1 : 1;
         boxes = new double[2 * tris.length];
         vertexBoxes = new double[6 * vertexCount];
         Bvh.triangleBoxes(tris, x0, null, 0, boxes);
@@ -968,68 +966,13 @@ public final class MeshCollider extends Collider {
         for (int c = 0; c < candCount; c++) {
             int t = cand[c];
             posed(t);
-            int a = tris[3 * t], b = tris[3 * t + 1], v = tris[3 * t + 2];
-            int o = Geometry.orient3d(at1, a, at1, b, at1, v, q, 0);
-            if (o == 0 && onTriangle(a, b, v)) {
+            int r = ClosedMesh.rayCrossing(at1, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2], q);
+            if (r < 0) {
                 return false; // q lies on the surface
             }
-            // projection along x: (y, z); s is the sign of the normal's x component
-            int s = Geometry.orient2d(at1, a, at1, b, at1, v, 0);
-            if (s == 0 || o == 0) {
-                continue; // the perturbed ray misses triangles parallel to it and planes through q
-            }
-            if (o == s && perturbedSide(a, b) == s && perturbedSide(b, v) == s
-                    && perturbedSide(v, a) == s) {
-                inside = !inside; // the perturbed ray meets the triangle ahead of q
-            }
+            inside ^= r > 0;
         }
         return inside;
-    }
-
-    /** Whether q, coplanar with triangle (a, b, c) at the end pose, lies on the closed triangle. */
-    private boolean onTriangle(int a, int b, int c) {
-        int k = Geometry.projectionAxis(at1, a, b, c);
-        if (k >= 0) {
-            int o1 = Geometry.orient2d(at1, a, at1, b, q, 0, k);
-            int o2 = Geometry.orient2d(at1, b, at1, c, q, 0, k);
-            int o3 = Geometry.orient2d(at1, c, at1, a, q, 0, k);
-            return (o1 >= 0 && o2 >= 0 && o3 >= 0) || (o1 <= 0 && o2 <= 0 && o3 <= 0);
-        }
-        // zero area: the union of its edges
-        return onSegment(a, b) || onSegment(b, c) || onSegment(c, a);
-    }
-
-    /** Whether q lies on the closed segment (a, b) at the end pose (exact). */
-    private boolean onSegment(int a, int b) {
-        for (int k = 0; k < 3; k++) {
-            if (Geometry.orient2d(at1, a, at1, b, q, 0, k) != 0) {
-                return false;
-            }
-            double lo = Math.min(at1[3 * a + k], at1[3 * b + k]);
-            double hi = Math.max(at1[3 * a + k], at1[3 * b + k]);
-            if (q[k] < lo || q[k] > hi) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Sign of the 2D orientation of (a, b, q') in the (y, z) projection for the perturbed point
-     * {@code q' = q + (ε, ε²)}: the exact sign when non-zero, else the sign of its ε term
-     * {@code a_z − b_z}, else of its ε² term {@code b_y − a_y}.
-     */
-    private int perturbedSide(int a, int b) {
-        int o = Geometry.orient2d(at1, a, at1, b, q, 0, 0);
-        if (o != 0) {
-            return o;
-        }
-        double az = at1[3 * a + 2], bz = at1[3 * b + 2];
-        if (az != bz) {
-            return az > bz ? 1 : -1;
-        }
-        double ay = at1[3 * a + 1], by = at1[3 * b + 1];
-        return by > ay ? 1 : by < ay ? -1 : 0;
     }
 
     /**
@@ -1077,51 +1020,5 @@ public final class MeshCollider extends Collider {
             throw new IllegalArgumentException(name + ".fps: must be a finite number > 0 (got "
                     + fps + ")");
         }
-    }
-
-    /**
-     * Whether every edge is used exactly once in each direction (a closed, consistently wound
-     * mesh). Logs a warning when every edge has two triangles but the winding is inconsistent.
-     */
-    private static boolean isClosed(String name, int[] tris, int nv) {
-        Map<Long, Integer> directed = new HashMap<>(2 * tris.length);
-        boolean repeated = false;
-        for (int t = 0; t < tris.length / 3; t++) {
-            for (int j = 0; j < 3; j++) {
-                long a = tris[3 * t + j];
-                long b = tris[3 * t + (j + 1) % 3];
-                if (directed.merge(a * nv + b, 1, Integer::sum) > 1) {
-                    repeated = true;
-                }
-            }
-        }
-        boolean paired = true;
-        boolean consistent = !repeated;
-        for (Map.Entry<Long, Integer> e : directed.entrySet()) {
-            long a = e.getKey() / nv;
-            long b = e.getKey() % nv;
-            int forward = e.getValue();
-            int backward = directed.getOrDefault(b * nv + a, 0);
-            if (forward + backward != 2) {
-                paired = false;
-            }
-        }
-        if (paired && !consistent) {
-            LOG.warning(() -> name + ": every edge has two triangles but the winding is"
-                    + " inconsistent; treated as an open mesh (contains no point)");
-        }
-        return paired && consistent;
-    }
-
-    /** Six times the signed volume enclosed by the triangles. */
-    private static double signedVolume(int[] tris, double[] x) {
-        double v = 0;
-        for (int t = 0; t < tris.length / 3; t++) {
-            int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
-            v += x[a] * (x[b + 1] * x[c + 2] - x[b + 2] * x[c + 1])
-                    + x[a + 1] * (x[b + 2] * x[c] - x[b] * x[c + 2])
-                    + x[a + 2] * (x[b] * x[c + 1] - x[b + 1] * x[c]);
-        }
-        return v;
     }
 }
