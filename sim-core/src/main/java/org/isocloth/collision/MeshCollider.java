@@ -278,6 +278,8 @@ public final class MeshCollider extends Collider {
                     + " (got [" + t0 + ", " + t1 + "])");
         }
         if (t0 == time0 && t1 == time1) {
+            at0 = x0; // the same interval: no refit, but a narrowing ends
+            at1 = x1;
             return;
         }
         time0 = t0;

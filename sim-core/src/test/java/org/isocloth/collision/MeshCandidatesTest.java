@@ -94,6 +94,12 @@ class MeshCandidatesTest {
         c = query(narrowed, above, above, 0.01);
         assertNotNull(c);
         assertVector(new double[] {0, 1.01, 0}, c.point, 1e-12);
+        // so does setting the interval, even the same one (another cloth stepping the same frame)
+        narrowed.narrowInterval(0.25, 0.5);
+        narrowed.setInterval(0, 1);
+        c = query(narrowed, above, above, 0.01);
+        assertNotNull(c);
+        assertVector(new double[] {0, 1.01, 0}, c.point, 1e-12);
     }
 
     @Test
