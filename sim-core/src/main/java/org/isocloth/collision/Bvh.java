@@ -226,11 +226,7 @@ public final class Bvh {
             throw new IllegalArgumentException("boxes length " + boxes.length + " < 6 * " + n);
         }
         for (int s = 0; s < n; s++) {
-            int from = 6 * order[s];
-            int to = 6 * s;
-            for (int k = 0; k < 6; k++) {
-                primBox[to + k] = boxes[from + k];
-            }
+            System.arraycopy(boxes, 6 * order[s], primBox, 6 * s, 6);
         }
         for (int node = nodeCount - 1; node >= 0; node--) {
             int first = nodes[2 * node];
