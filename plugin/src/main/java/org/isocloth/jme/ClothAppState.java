@@ -4,6 +4,7 @@ import com.jme3.app.Application;
 import com.jme3.app.SimpleApplication;
 import com.jme3.app.state.BaseAppState;
 import com.jme3.math.Vector3f;
+import com.jme3.renderer.Camera;
 import com.jme3.scene.Node;
 import com.jme3.scene.Spatial;
 import com.jme3.scene.control.Control;
@@ -454,6 +455,14 @@ public class ClothAppState extends BaseAppState {
         finishJob();
         scan();
         roster.reportOverlaps();
+        Camera camera = lodCamera != null ? lodCamera : getApplication() != null ? getApplication().getCamera() : null;
+        if (camera != null) {
+            for (ClothSimulation s : roster.simulations()) {
+                for (ClothControl c : s.controls()) {
+                    c.observeCamera(camera.getLocation());
+                }
+            }
+        }
         if (steps == 0) {
             // Nothing moves. Colliders and pins are captured only on frames that step, so that
             // each capture pairs with the simulated time it belongs to; resets show at once.
@@ -617,6 +626,25 @@ public class ClothAppState extends BaseAppState {
         roster.sync(found, gravity);
         frameColliders.setProviders(sceneProviders, providers);
     }
+
+    /**
+     * @return the camera whose distance decides which cloths are stepped by shape matching
+     *     ({@link ClothControl#setShapeMatchingDistance}), or null for the application's camera
+     */
+    public Camera getLodCamera() {
+        return lodCamera;
+    }
+
+    /**
+     * @param camera the camera whose distance decides which cloths are stepped by shape matching
+     *     ({@link ClothControl#setShapeMatchingDistance}); null (the default) takes the
+     *     application's camera
+     */
+    public void setLodCamera(Camera camera) {
+        lodCamera = camera;
+    }
+
+    private Camera lodCamera;
 
     /** @return the number of updates so far */
     public long getFrameCount() {

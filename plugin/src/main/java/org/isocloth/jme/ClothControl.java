@@ -5,6 +5,7 @@ import com.jme3.export.JmeExporter;
 import com.jme3.export.JmeImporter;
 import com.jme3.export.OutputCapsule;
 import com.jme3.export.Savable;
+import com.jme3.math.Vector3f;
 import com.jme3.renderer.RenderManager;
 import com.jme3.renderer.ViewPort;
 import com.jme3.scene.Geometry;
@@ -62,6 +63,8 @@ public class ClothControl extends AbstractControl {
     private SolverOptions.ColliderContacts colliderContacts = SolverOptions.ColliderContacts.PLANES;
     private SolverOptions.Friction friction = SolverOptions.Friction.APPROXIMATE;
     private SolverOptions.Method method = SolverOptions.Method.ISOMETRIC;
+    /** Shape matching beyond a distance from the camera; its far/near state is runtime state. */
+    private SolverLod lod = new SolverLod();
     /** The cloths of one ClothAppState with this group are simulated together; null: alone. */
     private String clothGroup;
     /** Whether the cloth feels the app state's per-triangle air forces. */
@@ -466,6 +469,46 @@ public class ClothControl extends AbstractControl {
         parameterVersion++;
     }
 
+    /**
+     * Steps the cloth by shape matching while it is farther than {@code distance} from the camera
+     * of its {@link ClothAppState} ({@link ClothAppState#setLodCamera}), and by its own
+     * {@linkplain #getSolverMethod() solver method} once it is back within 90 % of it: the level
+     * of detail for cloth on characters far away (a fraction of a millisecond per step instead
+     * of the isometric step's factorizations). The switch is live, as with
+     * {@link #setSolverMethod}; coming near, the isometric solver first takes the red edges back
+     * to their length from the few per cent shape matching leaves.
+     *
+     * @param distance metres from the camera to the centre of the cloth's world bound, &gt; 0;
+     *     {@code Float.POSITIVE_INFINITY} (the default) never switches
+     */
+    public void setShapeMatchingDistance(float distance) {
+        boolean wasFar = lod.isFar();
+        lod.setDistance(distance, name());
+        if (wasFar != lod.isFar()) {
+            parameterVersion++;
+        }
+    }
+
+    /** @return the distance beyond which the cloth is stepped by shape matching (+∞: never) */
+    public float getShapeMatchingDistance() {
+        return lod.distance();
+    }
+
+    /**
+     * @return the method that steps the cloth now: shape matching while it is beyond its
+     *     {@linkplain #setShapeMatchingDistance shape-matching distance}, else its solver method
+     */
+    public SolverOptions.Method getEffectiveSolverMethod() {
+        return lod.isFar() ? SolverOptions.Method.SHAPE_MATCHING : method;
+    }
+
+    /** Takes the camera's distance this frame (render thread, before the frame's steps). */
+    void observeCamera(Vector3f cameraLocation) {
+        if (spatial != null && lod.observe(spatial, cameraLocation)) {
+            parameterVersion++;
+        }
+    }
+
     /** @return the solver settings these parameters make */
     public SolverSettings getSolverSettings() {
         return new SolverSettings(integrator, maxIterations, collisionHandling);
@@ -684,6 +727,7 @@ public class ClothControl extends AbstractControl {
             copy.add(cloner.clone(p));
         }
         pins = copy;
+        lod = lod.copy();
         // the clone shares the (read-only) original mesh and builds its own simulation
         simulation = null;
         buildFailure = null;
@@ -695,29 +739,7 @@ public class ClothControl extends AbstractControl {
     public void write(JmeExporter ex) throws IOException {
         super.write(ex);
         OutputCapsule c = ex.getCapsule(this);
-        c.write(material.density(), "density", ClothMaterial.DEFAULT.density());
-        c.write(material.bendingStiffness(), "bendingStiffness", ClothMaterial.DEFAULT.bendingStiffness());
-        c.write(material.restShape(), "restShape", RestShape.FLAT);
-        c.write(material.strainTolerance(), "strainTolerance", ClothMaterial.DEFAULT.strainTolerance());
-        c.write(material.damping(), "damping", 0.0);
-        c.write(material.drag(), "drag", 0.0);
-        c.write(material.membraneStiffness(), "membraneStiffness", ClothMaterial.DEFAULT_MEMBRANE_STIFFNESS);
-        c.write(material.friction(), "friction", ClothMaterial.DEFAULT_FRICTION);
-        c.write(material.thickness(), "thickness", ClothMaterial.DEFAULT_THICKNESS);
-        if (material.stretch() != null) {
-            c.write(material.stretch().youngsModulus(), "youngsModulus", 0.0);
-            c.write(material.stretch().poissonRatio(), "poissonRatio", 0.0);
-        }
-        c.write(integrator, "integrator", Integrator.BACKWARD_EULER);
-        c.write(maxIterations, "maxIterations", 20);
-        c.write(collisionHandling, "collisionHandling", CollisionHandling.COUPLED);
-        c.write(selfCollisions, "selfCollisions", true);
-        c.write(projection, "projection", ProjectionMode.AUTO);
-        c.write(colliderContacts, "colliderContacts", SolverOptions.ColliderContacts.PLANES);
-        c.write(friction, "frictionMode", SolverOptions.Friction.APPROXIMATE);
-        c.write(method, "solverMethod", SolverOptions.Method.ISOMETRIC);
-        c.write(clothGroup, "clothGroup", null);
-        c.write(airForces, "airForces", true);
+        ClothControlCapsule.write(c, this);
         c.writeSavableArrayList(new ArrayList<>(pins), "pins", null);
         c.write(originalMesh, "originalMesh", null);
     }
@@ -727,45 +749,7 @@ public class ClothControl extends AbstractControl {
     public void read(JmeImporter im) throws IOException {
         super.read(im);
         InputCapsule c = im.getCapsule(this);
-        ClothMaterial d = ClothMaterial.DEFAULT;
-        try {
-            material = new ClothMaterial(c.readDouble("density", d.density()),
-                    c.readDouble("bendingStiffness", d.bendingStiffness()),
-                    c.readEnum("restShape", RestShape.class, RestShape.FLAT),
-                    c.readDouble("strainTolerance", d.strainTolerance()), c.readDouble("damping", 0),
-                    c.readDouble("drag", 0),
-                    c.readDouble("membraneStiffness", ClothMaterial.DEFAULT_MEMBRANE_STIFFNESS),
-                    c.readDouble("friction", ClothMaterial.DEFAULT_FRICTION),
-                    c.readDouble("thickness", ClothMaterial.DEFAULT_THICKNESS));
-            double youngs = c.readDouble("youngsModulus", 0);
-            if (youngs != 0) {
-                material = material.withStretch(new Stretch(youngs, c.readDouble("poissonRatio", 0)));
-            }
-        } catch (InputException e) {
-            throw new IOException("ClothControl: " + e.getMessage(), e);
-        }
-        integrator = c.readEnum("integrator", Integrator.class, Integrator.BACKWARD_EULER);
-        maxIterations = c.readInt("maxIterations", 20);
-        if (!Limits.MAX_ITERATIONS.contains(maxIterations)) {
-            throw new IOException("ClothControl: solver.maxIterations: must be in " + Limits.MAX_ITERATIONS + " (got "
-                    + maxIterations + ")");
-        }
-        collisionHandling = c.readEnum("collisionHandling", CollisionHandling.class, CollisionHandling.COUPLED);
-        selfCollisions = c.readBoolean("selfCollisions", true);
-        projection = c.readEnum("projection", ProjectionMode.class, ProjectionMode.AUTO);
-        colliderContacts = c.readEnum("colliderContacts", SolverOptions.ColliderContacts.class,
-                SolverOptions.ColliderContacts.PLANES);
-        friction = c.readEnum("frictionMode", SolverOptions.Friction.class, SolverOptions.Friction.APPROXIMATE);
-        method = c.readEnum("solverMethod", SolverOptions.Method.class, SolverOptions.Method.ISOMETRIC);
-        if (friction == SolverOptions.Friction.EXACT && colliderContacts != SolverOptions.ColliderContacts.SPRINGS) {
-            throw new IOException("ClothControl: solver.friction: exact friction needs collider contacts SPRINGS (got "
-                    + colliderContacts + ")");
-        }
-        clothGroup = c.readString("clothGroup", null);
-        airForces = c.readBoolean("airForces", true);
-        if (clothGroup != null && clothGroup.isBlank()) {
-            throw new IOException("ClothControl: clothGroup: must not be blank");
-        }
+        ClothControlCapsule.read(c, this);
         List<Savable> list = c.readSavableArrayList("pins", null);
         pins = new ArrayList<>();
         if (list != null) {

@@ -164,7 +164,8 @@ final class ClothSimulation {
 
     /**
      * The first cloth's solver settings, projection, collider contacts, cloth–cloth contact (which
-     * for cloths simulated together covers their contacts with each other) and solver method.
+     * for cloths simulated together covers their contacts with each other) and the solver method
+     * that steps it now ({@link ClothControl#getEffectiveSolverMethod}).
      */
     private void applySettings(ClothSolver s) {
         ClothControl first = pieces.get(0).control;
@@ -172,7 +173,7 @@ final class ClothSimulation {
         s.setSelfCollisions(first.isSelfCollisions());
         s.setProjection(first.getProjection());
         s.setOptions(s.options().withContacts(first.getColliderContacts(), first.getFrictionMode())
-                .withMethod(first.getSolverMethod()));
+                .withMethod(first.getEffectiveSolverMethod()));
     }
 
     /** Reads the triangle list of a Triangles-mode mesh (indexed or not). */

@@ -685,6 +685,62 @@ class ClothControlTest {
         assertThrows(IllegalArgumentException.class, () -> cloth.setSolverMethod(null));
     }
 
+    @Test
+    void farFromTheCameraTheClothIsSteppedByShapeMatching() {
+        // The 1 m sheet hangs from y = 1 m near the origin; with a shape-matching distance of 5 m it is
+        // stepped by shape matching (16 sweeps per step, ShapeMatchingStep) while the camera is
+        // farther than 5 m, stays so down to 4.5 m (10 % hysteresis), and is stepped by the
+        // isometric solver again nearer than that, which takes the red edges back within the
+        // strain tolerance. The sheet never jumps.
+        Node root = new Node("root");
+        ClothControl cloth = hangingSheet(root, "sheet", 4, 4);
+        ClothAppState state = syncState(root);
+        com.jme3.renderer.Camera cam = new com.jme3.renderer.Camera(640, 480);
+        state.setLodCamera(cam);
+        cloth.setShapeMatchingDistance(5);
+        cam.setLocation(new Vector3f(0, 0, 2));
+        for (int frame = 0; frame < 5; frame++) {
+            state.update(H);
+        }
+        assertEquals(org.isocloth.solver.SolverOptions.Method.ISOMETRIC, cloth.getEffectiveSolverMethod());
+        assertTrue(cloth.getStats().iterationsPerStep() < 16, cloth.getStats().toString());
+        double[] steps = {20, 4.8};
+        for (double z : steps) {
+            cam.setLocation(new Vector3f(0, 0, (float) z));
+            for (int frame = 0; frame < 5; frame++) {
+                double[] before = cloth.getNodePositions().clone();
+                state.update(H);
+                assertEquals(16, cloth.getStats().iterationsPerStep(), 1e-9, "camera at " + z + " m");
+                assertTrue(largestMove(before, cloth.getNodePositions()) < 0.05, "camera at " + z + " m");
+            }
+            assertEquals(org.isocloth.solver.SolverOptions.Method.SHAPE_MATCHING, cloth.getEffectiveSolverMethod());
+        }
+        assertEquals(org.isocloth.solver.SolverOptions.Method.ISOMETRIC, cloth.getSolverMethod(), "the own method");
+        cam.setLocation(new Vector3f(0, 0, 3));
+        for (int frame = 0; frame < 5; frame++) {
+            double[] before = cloth.getNodePositions().clone();
+            state.update(H);
+            assertTrue(largestMove(before, cloth.getNodePositions()) < 0.05, "frame " + frame);
+        }
+        assertEquals(org.isocloth.solver.SolverOptions.Method.ISOMETRIC, cloth.getEffectiveSolverMethod());
+        assertTrue(cloth.getStats().redStrain() <= 1e-3, cloth.getStats().toString());
+        // switching the level of detail off brings a far cloth back at once
+        cam.setLocation(new Vector3f(0, 0, 20));
+        state.update(H);
+        assertEquals(org.isocloth.solver.SolverOptions.Method.SHAPE_MATCHING, cloth.getEffectiveSolverMethod());
+        cloth.setShapeMatchingDistance(Float.POSITIVE_INFINITY);
+        assertEquals(org.isocloth.solver.SolverOptions.Method.ISOMETRIC, cloth.getEffectiveSolverMethod());
+        cloth.setShapeMatchingDistance(7.5f);
+        ClothControl back = BinaryExporter.saveAndLoad(new DesktopAssetManager(true), root).getChild("sheet")
+                .getControl(ClothControl.class);
+        assertEquals(7.5f, back.getShapeMatchingDistance());
+        for (float bad : new float[] {0, -1, Float.NaN}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> cloth.setShapeMatchingDistance(bad));
+            assertTrue(e.getMessage().contains("shapeMatchingDistance"), e.getMessage());
+        }
+    }
+
     private static double largestMove(double[] a, double[] b) {
         double m = 0;
         for (int i = 0; i < a.length; i++) {
