@@ -184,6 +184,21 @@ public class ClothControl extends AbstractControl {
         material(stiffness, material::withBendingStiffness);
     }
 
+    /** @return the bending length c = (k/(ρ g))^⅓ the cantilever test would measure, m */
+    public float getBendingLength() {
+        return (float) material.bendingLength();
+    }
+
+    /**
+     * Sets the bending stiffness from the bending length a textile laboratory measures with the
+     * cantilever test (ASTM D1388): k = ρ g c³ at the cloth's current density.
+     *
+     * @param length c in metres (in [0, 1], {@link Limits#BENDING_LENGTH}; fabrics measure 1–5 cm)
+     */
+    public void setBendingLength(float length) {
+        material(length, material::withBendingLength);
+    }
+
     /** @return the rest shape of the bending energy */
     public RestShape getRestShape() {
         return material.restShape();

@@ -20,6 +20,12 @@ public enum ClothParameter {
     /** Flexural rigidity, N·m (logarithmic, 1e-7 to 0.1). */
     BENDING_STIFFNESS("Bending stiffness", "N m", 1, SliderScale.logarithmic(1e-7, 1e-1, 2),
             ClothControl::getBendingStiffness, (c, v) -> c.setBendingStiffness((float) v)),
+    /**
+     * Bending length of the cantilever test, shown in cm (logarithmic, 2 mm to 20 cm): the same
+     * stiffness as {@link #BENDING_STIFFNESS}, as a textile laboratory measures it.
+     */
+    BENDING_LENGTH("Bending length", "cm", 100, SliderScale.logarithmic(2e-3, 0.2, 2),
+            ClothControl::getBendingLength, (c, v) -> c.setBendingLength((float) v)),
     /** Inextensibility tolerance, shown in % (logarithmic, 0.01 % to 10 %). */
     STRAIN_TOLERANCE("Strain tolerance", "%", 100, SliderScale.logarithmic(1e-4, 1e-1, 2),
             ClothControl::getStrainTolerance, (c, v) -> c.setStrainTolerance((float) v)),

@@ -59,6 +59,22 @@ class ClothParameterTest {
     }
 
     @Test
+    void theBendingLengthSliderSetsTheStiffnessTheCantileverTestMeasures() {
+        // c = 2 cm at the default 0.2 kg/m² gives k = ρ g c³ = 0.2 · 9.80665 · 8e-6 = 1.569e-5 N·m;
+        // doubling the density at the same k shortens c by 2^(1/3): 2 cm / 1.26 = 1.587 cm
+        ClothControl c = new ClothControl();
+        c.setDensity(0.2f);
+        ClothParameter.BENDING_LENGTH.set(c, 0.02);
+        assertEquals(1.569064e-5, c.getBendingStiffness(), 1e-10);
+        assertEquals(0.02, ClothParameter.BENDING_LENGTH.get(c), 1e-7);
+        assertEquals("2 cm", ClothParameter.BENDING_LENGTH.format(ClothParameter.BENDING_LENGTH.get(c)));
+        c.setDensity(0.4f);
+        assertEquals(0.02 / Math.cbrt(2), ClothParameter.BENDING_LENGTH.get(c), 1e-7);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> c.setBendingLength(2f));
+        assertEquals(true, e.getMessage().contains("bendingLength"), e.getMessage());
+    }
+
+    @Test
     void controlRejectionsNameTheField() {
         ClothControl c = new ClothControl();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -242,6 +242,31 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
     }
 
     /**
+     * The bending length c = (k/(ρ g))^⅓ of the cantilever test (ASTM D1388; g standard gravity):
+     * a strip of this material overhanging by 2c droops to a 41.5° chord angle. It is what a
+     * textile laboratory reports for a fabric's stiffness.
+     *
+     * @return c in metres (0 for a cloth without bending stiffness)
+     */
+    public double bendingLength() {
+        return Math.cbrt(bendingStiffness / (density * Limits.STANDARD_GRAVITY));
+    }
+
+    /**
+     * @param c bending length in metres, in {@link Limits#BENDING_LENGTH}
+     * @return a copy whose bending stiffness gives that bending length at this density:
+     *     k = ρ g c³ (g standard gravity)
+     * @throws InputException naming the field if c is outside its range
+     */
+    public ClothMaterial withBendingLength(double c) {
+        if (!Limits.BENDING_LENGTH.contains(c)) {
+            throw new InputException("material.bendingLength: must be in " + Limits.BENDING_LENGTH + " m (got " + c
+                    + ")");
+        }
+        return withBendingStiffness(density * Limits.STANDARD_GRAVITY * c * c * c);
+    }
+
+    /**
      * @param k new bending stiffness in N·m
      * @return a copy with that bending stiffness
      */

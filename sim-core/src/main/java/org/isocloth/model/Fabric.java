@@ -32,9 +32,6 @@ public enum Fabric {
     /** Lamb nappa garment leather. */
     LEATHER("leather", 0.55, 6.0e-5, 0.40, 0.80e-3, 560);
 
-    /** Standard gravity used for the bending length, m/s². */
-    private static final double G = 9.80665;
-
     private final String jsonName;
     private final double density;
     private final double bendingStiffness;
@@ -84,7 +81,7 @@ public enum Fabric {
 
     /** @return the bending length c = (B/(ρ g))^⅓ of the cantilever test, m */
     public double bendingLength() {
-        return Math.cbrt(bendingStiffness / (density * G));
+        return Math.cbrt(bendingStiffness / (density * Limits.STANDARD_GRAVITY));
     }
 
     /**

@@ -51,6 +51,13 @@ public final class Limits {
      * sum, so the system loses definiteness in the first step.
      */
     public static final Range DENSITY = Range.closed(0.001, 1000);
+    /** Standard gravity, m/s², with which a fabric's bending length is measured. */
+    public static final double STANDARD_GRAVITY = 9.80665;
+    /**
+     * Bending length of the cantilever test, m: [0, 1] (a 1 m bending length is a board; paper
+     * measures a few centimetres, fabrics 1–5 cm).
+     */
+    public static final Range BENDING_LENGTH = Range.closed(0, 1);
     /** Bending stiffness, N·m: [0, 1e6]. */
     public static final Range BENDING_STIFFNESS = Range.closed(0, 1e6);
     /** Largest accepted relative stretch of a constraint (dimensionless): (0, 0.5]. */

@@ -27,6 +27,7 @@ final class Check {
     static final double PERPENDICULAR_TOLERANCE = 1e-6;
     static final Range DENSITY = Limits.DENSITY;
     static final Range BENDING_STIFFNESS = Limits.BENDING_STIFFNESS;
+    static final Range BENDING_LENGTH = Limits.BENDING_LENGTH;
     static final Range STRAIN_TOLERANCE = Limits.STRAIN_TOLERANCE;
     static final Range DAMPING = Limits.DAMPING;
     static final Range DRAG = Limits.DRAG;

@@ -19,7 +19,7 @@ final class SceneFields {
             "aerodynamics");
     static final Set<String> GUST_FIELDS = orderedSet("amplitude", "period");
     static final Set<String> GRID_FIELDS = orderedSet("size", "cells", "center", "normal", "uAxis");
-    static final Set<String> MATERIAL_FIELDS = orderedSet("fabric", "density", "bendingStiffness",
+    static final Set<String> MATERIAL_FIELDS = orderedSet("fabric", "density", "bendingStiffness", "bendingLength",
             "restShape", "strainTolerance", "damping", "drag", "membraneStiffness", "friction",
             "thickness", "model", "youngsModulus", "poissonRatio");
     static final Set<String> PIN_FIELDS = orderedSet("box", "motion", "attach");

@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
 import org.isocloth.InputException;
 import org.isocloth.UserFiles;
 import org.isocloth.model.Fabric;
+import org.isocloth.model.Limits;
 import org.isocloth.model.Stretch;
 
 /**
@@ -416,6 +417,15 @@ public final class SceneReader {
                     fabric != null ? fabric.density() : MaterialSpec.DEFAULT_DENSITY);
             double bending = optNumber(node, path, "bendingStiffness", Check.BENDING_STIFFNESS,
                     fabric != null ? fabric.bendingStiffness() : MaterialSpec.DEFAULT_BENDING_STIFFNESS);
+            if (node.has("bendingLength")) {
+                // the cantilever test's measure: k = ρ g c³ at the material's density
+                if (node.has("bendingStiffness")) {
+                    throw error(child(path, "bendingLength"), "give either bendingStiffness (N m) or bendingLength (m),"
+                            + " not both");
+                }
+                double c = optNumber(node, path, "bendingLength", Check.BENDING_LENGTH, 0);
+                bending = density * Limits.STANDARD_GRAVITY * c * c * c;
+            }
             RestShape restShape = node.has("restShape")
                     ? choice(node.get("restShape"), child(path, "restShape"), SceneChoices.REST_SHAPES)
                     : MaterialSpec.DEFAULT_REST_SHAPE;

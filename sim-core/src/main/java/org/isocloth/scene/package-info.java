@@ -46,6 +46,7 @@
  *                                // the fields below, when given, override it
  *       "density": 0.2,          // kg/m^2, (0, 1000]
  *       "bendingStiffness": 1e-5, // N m, [0, 1e6]
+ *       // or "bendingLength": 0.02, // m, [0, 1]: the cantilever test's c; k = density g c^3
  *       "restShape": "flat",     // "flat" or "initial"
  *       "strainTolerance": 0.001, // (0, 0.5]
  *       "damping": 0.0,          // s, [0, 100]

@@ -32,6 +32,21 @@ class FabricTest {
     }
 
     @Test
+    void aMaterialTakesItsBendingStiffnessFromAMeasuredBendingLength() {
+        // The cantilever test's bending length c and the flexural rigidity k are tied by
+        // k = ρ g c³ (g = 9.80665 m/s²): a shirting of 0.2 kg/m² with c = 2 cm has
+        // k = 0.2 · 9.80665 · 8e-6 = 1.569064e-5 N·m, and reads its c back.
+        ClothMaterial m = ClothMaterial.DEFAULT.withDensity(0.2).withBendingLength(0.02);
+        assertEquals(1.569064e-5, m.bendingStiffness(), 1e-11);
+        assertEquals(0.02, m.bendingLength(), 1e-15);
+        assertEquals(0, ClothMaterial.DEFAULT.withBendingLength(0).bendingStiffness());
+        for (double bad : new double[] {-0.01, 1.5, Double.NaN}) {
+            InputException e = assertThrows(InputException.class, () -> ClothMaterial.DEFAULT.withBendingLength(bad));
+            assertTrue(e.getMessage().contains("material.bendingLength"), e.getMessage());
+        }
+    }
+
+    @Test
     void presetsAreFoundByTheirSceneNames() {
         assertSame(Fabric.COTTON_SHIRTING, Fabric.byName("cotton-shirting"));
         assertSame(Fabric.COTTON_JERSEY, Fabric.byName("Cotton_Jersey"));

@@ -206,6 +206,28 @@ class SceneReaderTest {
     }
 
     @Test
+    void aBendingLengthGivesTheBendingStiffnessAtTheMaterialsDensity() {
+        // k = ρ g c³: denim's 0.324 kg/m² with c = 3 cm gives 0.324 · 9.80665 · 2.7e-5 = 8.57886e-5 N·m;
+        // the default density 0.2 kg/m² with c = 2 cm gives 1.569064e-5 N·m
+        String json = "{\"cloths\": [{\"mesh\": {\"grid\": {}}, \"material\": {\"fabric\": \"denim\","
+                + " \"bendingLength\": 0.03}}]}";
+        SceneSpec s = SceneReader.parse(json, HANG);
+        assertEquals(8.57886e-5, s.cloths().get(0).material().bendingStiffness(), 1e-10);
+        assertEquals(s.cloths().get(0).material(),
+                SceneReader.parse(SceneWriter.toJson(s), HANG).cloths().get(0).material(), "saved as its stiffness");
+        String plain = "{\"cloths\": [{\"mesh\": {\"grid\": {}}, \"material\": {\"density\": 0.2,"
+                + " \"bendingLength\": 0.02}}]}";
+        assertEquals(1.569064e-5, SceneReader.parse(plain, HANG).cloths().get(0).material().bendingStiffness(), 1e-11);
+        InputException both = assertThrows(InputException.class, () -> SceneReader.parse(
+                plain.replace("0.2,", "0.2, \"bendingStiffness\": 1e-5,"), HANG));
+        assertTrue(both.getMessage().contains("cloths[0].material.bendingLength")
+                && both.getMessage().contains("not both"), both.getMessage());
+        InputException range = assertThrows(InputException.class,
+                () -> SceneReader.parse(plain.replace("0.02", "2"), HANG));
+        assertTrue(range.getMessage().contains("material.bendingLength"), range.getMessage());
+    }
+
+    @Test
     void theSolverMethodParsesAndIsWrittenWhenNotTheDefault() {
         String json = "{\"solver\": {\"method\": \"shape-matching\"}, \"cloths\": [{\"mesh\": {\"grid\": {}}}]}";
         SceneSpec s = SceneReader.parse(json, HANG);
