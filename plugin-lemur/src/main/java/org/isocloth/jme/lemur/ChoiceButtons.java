@@ -144,8 +144,13 @@ final class ChoiceButtons {
                 : SolverOptions.Method.ISOMETRIC);
     }
 
+    /**
+     * The cloth's solver method; "isometric, far: shape matching" while its level of detail
+     * ({@link ClothControl#setShapeMatchingDistance}) steps it by shape matching.
+     */
     static String method(ClothControl c) {
-        return c.getSolverMethod() == SolverOptions.Method.ISOMETRIC ? "isometric" : "shape matching";
+        String own = c.getSolverMethod() == SolverOptions.Method.ISOMETRIC ? "isometric" : "shape matching";
+        return c.getEffectiveSolverMethod() != c.getSolverMethod() ? own + ", far: shape matching" : own;
     }
 
     static String contacts(ClothControl c) {

@@ -194,6 +194,14 @@ class ClothPanelStateTest {
         run(() -> panel.methodButton().click());
         nextFrame();
         assertEquals(org.isocloth.solver.SolverOptions.Method.ISOMETRIC, flag.getSolverMethod());
+        // a level of detail that the application's camera is beyond shows on the button
+        run(() -> flag.setShapeMatchingDistance(0.01f));
+        nextFrame();
+        assertEquals(org.isocloth.solver.SolverOptions.Method.SHAPE_MATCHING, flag.getEffectiveSolverMethod());
+        assertEquals("isometric, far: shape matching", onRender(() -> panel.methodButton().getText()));
+        run(() -> flag.setShapeMatchingDistance(Float.POSITIVE_INFINITY));
+        nextFrame();
+        assertEquals("isometric", onRender(() -> panel.methodButton().getText()));
         assertTrue(flag.isSelfCollisions());
         run(() -> panel.selfCollisionsBox().setChecked(false));
         nextFrame();
