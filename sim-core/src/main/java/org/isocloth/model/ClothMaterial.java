@@ -249,7 +249,25 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
      * @return c in metres (0 for a cloth without bending stiffness)
      */
     public double bendingLength() {
-        return Math.cbrt(bendingStiffness / (density * Limits.STANDARD_GRAVITY));
+        return bendingLength(density, bendingStiffness);
+    }
+
+    /**
+     * @param density areal density, kg/m²
+     * @param stiffness bending stiffness k, N·m
+     * @return the bending length c = (k/(ρ g))^⅓ of the cantilever test, m (g standard gravity)
+     */
+    public static double bendingLength(double density, double stiffness) {
+        return Math.cbrt(stiffness / (density * Limits.STANDARD_GRAVITY));
+    }
+
+    /**
+     * @param density areal density, kg/m²
+     * @param length bending length c, m
+     * @return the bending stiffness k = ρ g c³ that gives that bending length, N·m
+     */
+    public static double bendingStiffnessForLength(double density, double length) {
+        return density * Limits.STANDARD_GRAVITY * length * length * length;
     }
 
     /**
@@ -263,7 +281,7 @@ public record ClothMaterial(double density, double bendingStiffness, RestShape r
             throw new InputException("material.bendingLength: must be in " + Limits.BENDING_LENGTH + " m (got " + c
                     + ")");
         }
-        return withBendingStiffness(density * Limits.STANDARD_GRAVITY * c * c * c);
+        return withBendingStiffness(bendingStiffnessForLength(density, c));
     }
 
     /**

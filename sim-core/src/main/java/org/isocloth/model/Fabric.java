@@ -81,7 +81,7 @@ public enum Fabric {
 
     /** @return the bending length c = (B/(ρ g))^⅓ of the cantilever test, m */
     public double bendingLength() {
-        return Math.cbrt(bendingStiffness / (density * Limits.STANDARD_GRAVITY));
+        return ClothMaterial.bendingLength(density, bendingStiffness);
     }
 
     /**

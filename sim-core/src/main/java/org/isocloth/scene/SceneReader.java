@@ -27,8 +27,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.isocloth.InputException;
 import org.isocloth.UserFiles;
+import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.Fabric;
-import org.isocloth.model.Limits;
 import org.isocloth.model.Stretch;
 
 /**
@@ -424,7 +424,7 @@ public final class SceneReader {
                             + " not both");
                 }
                 double c = optNumber(node, path, "bendingLength", Check.BENDING_LENGTH, 0);
-                bending = density * Limits.STANDARD_GRAVITY * c * c * c;
+                bending = ClothMaterial.bendingStiffnessForLength(density, c);
             }
             RestShape restShape = node.has("restShape")
                     ? choice(node.get("restShape"), child(path, "restShape"), SceneChoices.REST_SHAPES)
