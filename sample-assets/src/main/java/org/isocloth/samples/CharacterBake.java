@@ -32,7 +32,10 @@ import org.isocloth.jme.SkinnedColliderControl;
  * <p>By default frames are sampled at {@code fps} from t = 0 over one length of the clip (without
  * jME's blend from the bind pose), without the frame at the clip's end (it equals frame 0 for a
  * cyclic clip), so that a looping playback repeats the cycle seamlessly. With SECONDS, that long
- * from the bind pose, blending into the clip over {@link #BLEND_SECONDS} (for a garment dressed on the bind pose). Usage: {@code CharacterBake MODEL CLIP OUT.isocache [FPS]}, MODEL an asset
+ * from the bind pose, blending into the clip over {@link #BLEND_SECONDS} (for a garment dressed on
+ * the bind pose); with {@code cycle}, the blend and then one cycle, for a scene that loops the cycle
+ * after the blend ({@link #bakeBlendThenCycle}). Usage:
+ * {@code CharacterBake MODEL CLIP OUT.isocache [FPS [SECONDS|cycle]]}, MODEL an asset
  * path such as {@code Models/Jaime/Jaime.j3o} (jME's locators, jme3-testdata on the classpath).
  */
 public final class CharacterBake {
@@ -91,6 +94,33 @@ public final class CharacterBake {
      */
     public static Result bake(AssetManager assets, String model, String clip, double fps, double seconds, Path out)
             throws IOException {
+        return bake(assets, model, clip, fps, seconds, false, out);
+    }
+
+    /**
+     * Bakes the blend from the model's bind pose into a clip ({@link #BLEND_SECONDS}) and then one
+     * cycle of the clip: round(BLEND_SECONDS · fps) + round(clip length · fps) frames. Played with
+     * {@code "loop": true, "loopFrom": BLEND_SECONDS} (docs/scenes.md), the character is dressed
+     * in its bind pose, blends into the clip once and then repeats its cycle for as long as the
+     * scene runs.
+     *
+     * @param assets asset manager that can load the model
+     * @param model the model's asset path
+     * @param clip the clip's name
+     * @param fps frames per second (finite, &gt; 0)
+     * @param out the cache file to write (replaced only when complete)
+     * @return what was baked
+     * @throws InputException if the model cannot be loaded, has no such clip or no skinned mesh,
+     *     or fps is out of range
+     * @throws IOException if the cache cannot be written
+     */
+    public static Result bakeBlendThenCycle(AssetManager assets, String model, String clip, double fps, Path out)
+            throws IOException {
+        return bake(assets, model, clip, fps, 0, true, out);
+    }
+
+    private static Result bake(AssetManager assets, String model, String clip, double fps, double seconds,
+            boolean blendThenCycle, Path out) throws IOException {
         if (!(seconds >= 0) || !Double.isFinite(seconds)) {
             throw new InputException("seconds: must be a finite number >= 0 (got " + seconds + ")");
         }
@@ -117,12 +147,14 @@ public final class CharacterBake {
         composer.setCurrentAction(clip);
         if (composer.action(clip) instanceof BlendableAction b) {
             // a cycle of the clip itself, or a gentle blend from the bind pose
-            b.setTransitionLength(seconds == 0 ? 0 : BLEND_SECONDS);
+            b.setTransitionLength(seconds == 0 && !blendThenCycle ? 0 : BLEND_SECONDS);
         }
         SkinnedColliderControl skin = new SkinnedColliderControl();
         character.addControl(skin);
         double length = animClip.getLength();
-        int frames = Math.max(1, (int) Math.round((seconds == 0 ? length : seconds) * fps));
+        int frames = blendThenCycle
+                ? (int) Math.round(BLEND_SECONDS * fps) + Math.max(1, (int) Math.round(length * fps))
+                : Math.max(1, (int) Math.round((seconds == 0 ? length : seconds) * fps));
         root.updateLogicalState(0);
         root.updateGeometricState();
         List<SkinnedColliderControl.SkinCollider> colliders = skin.currentColliders();
@@ -200,20 +232,24 @@ public final class CharacterBake {
 
     /**
      * @param args MODEL CLIP OUT.isocache [FPS [SECONDS]]; MODEL is a model file (j3o, Ogre
-     *     {@code .mesh.xml}, glTF) or an asset path on the class path
+     *     {@code .mesh.xml}, glTF) or an asset path on the class path; SECONDS {@code cycle} bakes
+     *     {@link #bakeBlendThenCycle}
      */
     public static void main(String[] args) {
         if (args.length < 3 || args.length > 5) {
             System.err.println("usage: CharacterBake MODEL CLIP OUT.isocache [FPS [SECONDS]]   (e.g. "
-                    + "Models/Jaime/Jaime.j3o Walk jaime-walk.isocache 30; SECONDS: bake that long from the bind pose)");
+                    + "Models/Jaime/Jaime.j3o Walk jaime-walk.isocache 30; SECONDS: bake that long from the bind pose,"
+                    + " or 'cycle': the blend from the bind pose, then one cycle)");
             System.exit(2);
         }
         try {
             double fps = args.length >= 4 ? Double.parseDouble(args[3]) : 30;
-            double seconds = args.length == 5 ? Double.parseDouble(args[4]) : 0;
+            boolean cycle = args.length == 5 && args[4].equals("cycle");
+            double seconds = args.length == 5 && !cycle ? Double.parseDouble(args[4]) : 0;
             AssetManager assets = new DesktopAssetManager(true);
             // a model file on disk (relative to the working directory), or an asset on the class path
-            Result r = bake(assets, locate(assets, args[0], Path.of("")), args[1], fps, seconds, Path.of(args[2]));
+            Result r = bake(assets, locate(assets, args[0], Path.of("")), args[1], fps, seconds, cycle,
+                    Path.of(args[2]));
             System.out.printf(Locale.ROOT, "%s %s: %d frames (%.3f s clip), %d vertices, %d triangles -> %s%n", args[0],
                     args[1], r.frames(), r.clipLength(), r.vertices(), r.triangles(), args[2]);
         } catch (NumberFormatException e) {

@@ -646,8 +646,8 @@ public class Previewer extends SimpleApplication {
                     Files.copy(q.path(), tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                     Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-                    c = new org.isocloth.scene.CacheColliderSpec(q.name(), target, q.loop(), q.friction(), q.model(),
-                            q.clip());
+                    c = new org.isocloth.scene.CacheColliderSpec(q.name(), target, q.loop(), q.loopFrom(), q.friction(),
+                            q.model(), q.clip());
                 }
                 colliders.add(c);
             }

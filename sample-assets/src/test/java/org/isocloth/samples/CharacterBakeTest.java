@@ -84,10 +84,14 @@ class CharacterBakeTest {
 
     @Test
     void shippedCharacterCacheIsTheBakedOne() throws IOException {
-        // the cache the shirt-walk scene plays is what CharacterBake makes (2.5 s at 30 fps from
-        // the bind pose): regenerate it with CharacterBake when the bake changes
+        // the cache the shirt-walk scene plays is what CharacterBake makes (the 1 s blend from the
+        // bind pose, then one Walk cycle, at 30 fps): regenerate it with CharacterBake when the
+        // bake changes
         Path out = tmp.resolve("jaime.isocache");
-        CharacterBake.bake(new DesktopAssetManager(true), "Models/Jaime/Jaime.j3o", "Walk", 30, 2.5, out);
+        CharacterBake.Result r = CharacterBake.bakeBlendThenCycle(new DesktopAssetManager(true), "Models/Jaime/Jaime.j3o",
+                "Walk", 30, out);
+        // 30 frames of blend + round(1.542 s · 30) = 46 frames of the cycle
+        assertEquals(76, r.frames());
         assertArrayEquals(Files.readAllBytes(Path.of("src/main/resources/isocloth/scenes/characters/jaime-walk-from-tpose.isocache")),
                 Files.readAllBytes(out));
     }

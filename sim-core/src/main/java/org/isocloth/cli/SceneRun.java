@@ -118,7 +118,7 @@ public final class SceneRun {
             TriMesh m = GltfReader.read(g.path(), org.isocloth.mesh.MeshValidator.Purpose.COLLIDER).mesh;
             mesh = new MeshCollider(g.name(), m.triangles, m.positions);
         } else if (spec instanceof CacheColliderSpec c) {
-            mesh = MeshColliderFiles.fromCache(c.name(), c.path(), c.loop());
+            mesh = MeshColliderFiles.fromCache(c.name(), c.path(), c.loop(), c.loopFrom());
         } else if (spec instanceof ObjSequenceSpec s) {
             mesh = MeshColliderFiles.fromObjSequence(s.name(), s.pattern().toString(), s.fps());
         } else {

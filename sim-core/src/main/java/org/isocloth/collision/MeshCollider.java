@@ -103,10 +103,11 @@ public final class MeshCollider extends Collider {
     /** +1 when the triangles' normals point out of a closed mesh, -1 when in. */
     private final double orientation;
 
-    /** Keyframes (null unless {@link #setKeyframes} was called) and their rate. */
-    private double[][] frames;
-    private double fps;
+    /** Keyframes (null unless {@link #setKeyframes} was called). */
+    private Keyframes frames;
     private boolean looping;
+    /** The first keyframe of the repeating cycle when looping (the ones before it play once). */
+    private int loopFrom;
     /** Whether pushed positions wait for the next new interval. */
     private boolean pending;
 
@@ -193,7 +194,7 @@ public final class MeshCollider extends Collider {
                         + " uses a vertex twice (" + a + ", " + b + ", " + c + ")");
             }
         }
-        checkFinite(name, "positions", positions);
+        Keyframes.checkPose(name, "positions", positions, positions.length / 3);
         tris = triangles.clone();
         x0 = positions.clone();
         x1 = positions.clone();
@@ -245,17 +246,12 @@ public final class MeshCollider extends Collider {
      *     and the frame)
      */
     public void setKeyframes(double[][] frames, double fps) {
-        Objects.requireNonNull(frames, name() + ".frames");
-        checkFps(name(), fps);
-        if (frames.length == 0) {
-            throw new IllegalArgumentException(name() + ".frames: must hold at least one frame");
+        Keyframes k = new Keyframes(name(), frames, fps, vertexCount);
+        if (loopFrom >= k.count()) {
+            throw new IllegalArgumentException(name() + ".frames: the loop starts at frame " + loopFrom
+                    + ", past the last of " + k.count() + " frames");
         }
-        double[][] copy = new double[frames.length][];
-        for (int k = 0; k < frames.length; k++) {
-            copy[k] = checkPose("frames[" + k + "]", frames[k]).clone();
-        }
-        this.frames = copy;
-        this.fps = fps;
+        this.frames = k;
         pending = false;
         poseAt(time0, x0);
         poseAt(time1, x1);
@@ -303,7 +299,28 @@ public final class MeshCollider extends Collider {
      * @param loop whether the keyframes repeat
      */
     public void setLooping(boolean loop) {
+        setLooping(loop, 0);
+    }
+
+    /**
+     * Makes the keyframes from {@code fromFrame} on a cycle that repeats, after the frames before
+     * it have played once: after the last frame comes frame {@code fromFrame} again, one frame
+     * interval later. For a character baked from its bind pose that blends into a walk: the blend
+     * is the intro, the walk's cycle repeats. Re-poses the current interval.
+     *
+     * @param loop whether the keyframes repeat
+     * @param fromFrame the cycle's first keyframe (0 when not looping)
+     * @throws IllegalArgumentException if {@code fromFrame} is negative, not 0 without looping, or
+     *     not before the last keyframe
+     */
+    public void setLooping(boolean loop, int fromFrame) {
+        if (fromFrame < 0 || !loop && fromFrame != 0 || frames != null && fromFrame >= frames.count()) {
+            throw new IllegalArgumentException(name() + ": loop start frame " + fromFrame + " must be >= 0"
+                    + (loop ? "" : " and 0 without looping")
+                    + (frames == null ? "" : " and before the last keyframe (" + (frames.count() - 1) + ")"));
+        }
         this.looping = loop;
+        this.loopFrom = fromFrame;
         if (frames != null) {
             poseAt(time0, x0);
             poseAt(time1, x1);
@@ -311,15 +328,21 @@ public final class MeshCollider extends Collider {
         }
     }
 
+    /** @return the first keyframe of the repeating cycle (0 unless set by {@link #setLooping(boolean, int)}) */
+    public int loopStartFrame() {
+        return loopFrom;
+    }
+
     /**
-     * @return the time the keyframes span: {@code frames / fps} when they loop (one cycle), else
+     * @return the time the keyframes span: {@code frames / fps} when they loop (the frames before
+     *     the cycle's start, then one cycle), else
      *     {@code (frames − 1) / fps}; 0 without keyframes
      */
     public double keyframeDuration() {
         if (frames == null) {
             return 0;
         }
-        return (looping ? frames.length : frames.length - 1) / fps;
+        return frames.duration(looping);
     }
 
     /** @return whether the keyframes repeat (see {@link #setLooping}) */
@@ -329,35 +352,7 @@ public final class MeshCollider extends Collider {
 
     /** The keyframe pose at time t. */
     private void poseAt(double t, double[] out) {
-        int last = frames.length - 1;
-        double f = t * fps;
-        if (looping) {
-            int n = frames.length;
-            f -= Math.floor(f / n) * n; // in [0, n)
-            int k = Math.min((int) Math.floor(f), n - 1);
-            double s = f - k;
-            double[] a = frames[k];
-            double[] b = frames[(k + 1) % n];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = s == 0 ? a[i] : (1 - s) * a[i] + s * b[i];
-            }
-            return;
-        }
-        if (!(f > 0)) {
-            System.arraycopy(frames[0], 0, out, 0, out.length);
-            return;
-        }
-        if (f >= last) {
-            System.arraycopy(frames[last], 0, out, 0, out.length);
-            return;
-        }
-        int k = (int) Math.floor(f);
-        double s = f - k;
-        double[] a = frames[k];
-        double[] b = frames[k + 1];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = s == 0 ? a[i] : (1 - s) * a[i] + s * b[i];
-        }
+        frames.poseAt(t, looping, loopFrom, out);
     }
 
     /** Velocities, tree and bounds after a change of poses or interval. */
@@ -998,29 +993,10 @@ public final class MeshCollider extends Collider {
     }
 
     private double[] checkPose(String field, double[] positions) {
-        Objects.requireNonNull(positions, name() + "." + field);
-        if (positions.length != 3 * vertexCount) {
-            throw new IllegalArgumentException(name() + "." + field + ": must hold 3 × "
-                    + vertexCount + " = " + 3 * vertexCount + " coordinates (got "
-                    + positions.length + ")");
-        }
-        checkFinite(name(), field, positions);
-        return positions;
-    }
-
-    private static void checkFinite(String name, String field, double[] x) {
-        for (int i = 0; i < x.length; i++) {
-            if (!Double.isFinite(x[i])) {
-                throw new IllegalArgumentException(name + "." + field + "[" + i
-                        + "]: must be a finite number (got " + x[i] + ")");
-            }
-        }
+        return Keyframes.checkPose(name(), field, positions, vertexCount);
     }
 
     static void checkFps(String name, double fps) {
-        if (!Double.isFinite(fps) || !(fps > 0)) {
-            throw new IllegalArgumentException(name + ".fps: must be a finite number > 0 (got "
-                    + fps + ")");
-        }
+        Keyframes.checkFps(name, fps);
     }
 }

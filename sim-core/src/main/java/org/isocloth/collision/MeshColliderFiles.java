@@ -52,11 +52,24 @@ public final class MeshColliderFiles {
      *
      * @param name collider name (not null)
      * @param cache the cache file (not null)
-     * @param loop whether the frames repeat ({@link #setLooping})
+     * @param loop whether the frames repeat ({@link MeshCollider#setLooping})
      * @return the collider, posed for the interval [0, 0]
      * @throws InputException if the file cannot be read, is not a cache, or holds no frame
      */
     public static MeshCollider fromCache(String name, Path cache, boolean loop) {
+        return fromCache(name, cache, loop, 0);
+    }
+
+    /**
+     * {@link #fromCache(String, Path, boolean)} with an intro: with {@code loop}, the frames from
+     * time {@code loopFrom} on repeat as a cycle after the ones before it have played once
+     * ({@link MeshCollider#setLooping(boolean, int)}; the time is rounded to the nearest frame).
+     *
+     * @param loopFrom the cycle's start, s (finite, &ge; 0; 0 without {@code loop})
+     * @throws InputException if the file cannot be read, is not a cache, holds no frame, or
+     *     {@code loopFrom} is not before its last frame (the message names the file)
+     */
+    public static MeshCollider fromCache(String name, Path cache, boolean loop, double loopFrom) {
         Objects.requireNonNull(name, "name");
         try (CacheReader r = CacheReader.open(cache)) {
             if (r.frameCount() < 1) {
@@ -88,8 +101,15 @@ public final class MeshColliderFiles {
                     o += p.length;
                 }
             }
+            long from = Math.round(loopFrom * r.fps());
+            if (!(loopFrom >= 0) || !Double.isFinite(loopFrom) || !loop && loopFrom != 0
+                    || from > 0 && from > frames.length - 2) {
+                throw new InputException(cache + ": loopFrom " + loopFrom + " s must be >= 0"
+                        + (loop ? "" : " and 0 without \"loop\": true") + " and before the cache's last frame ("
+                        + (frames.length - 1) / r.fps() + " s)");
+            }
             MeshCollider m = new MeshCollider(name, t, frames[0]);
-            m.setLooping(loop);
+            m.setLooping(loop, (int) from);
             m.setKeyframes(frames, r.fps());
             return m;
         } catch (java.io.IOException e) {

@@ -32,7 +32,7 @@ final class SceneFields {
     static final Set<String> BOX_COLLIDER_FIELDS = orderedSet("center", "halfExtents", "rotation");
     static final Set<String> PLANE_FIELDS = orderedSet("point", "normal");
     static final Set<String> SEQUENCE_FIELDS = orderedSet("pattern", "fps");
-    static final Set<String> CACHE_FIELDS = orderedSet("path", "loop", "model", "clip");
+    static final Set<String> CACHE_FIELDS = orderedSet("path", "loop", "loopFrom", "model", "clip");
     static final Set<String> RIGID_MOTION_FIELDS = orderedSet("velocity", "angularVelocity");
 
     private SceneFields() {

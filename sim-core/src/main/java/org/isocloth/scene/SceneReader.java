@@ -608,6 +608,17 @@ public final class SceneReader {
             Path p = resolve(pathText(required(node, path, "path"), filePath), filePath);
             requireOk(filePath, ScenePaths.fileViolation(p, ""));
             boolean loop = optBoolean(node, path, "loop", false);
+            double loopFrom = 0;
+            if (node.has("loopFrom")) {
+                String at = child(path, "loopFrom");
+                loopFrom = number(node.get("loopFrom"), at);
+                if (!(loopFrom >= 0) || !Double.isFinite(loopFrom)) {
+                    throw error(at, "must be a finite number of seconds >= 0 (got " + loopFrom + ")");
+                }
+                if (loopFrom > 0 && !loop) {
+                    throw error(at, "needs \"loop\": true (the frames from loopFrom on repeat)");
+                }
+            }
             String model = null;
             if (node.has("model")) {
                 model = string(node.get("model"), child(path, "model"));
@@ -621,7 +632,11 @@ public final class SceneReader {
                     throw error(child(path, "clip"), "needs a \"model\" to play the clip on");
                 }
             }
-            return new CacheColliderSpec(c.name, p, loop, c.friction, model, clip);
+            if (loopFrom > 0 && model != null) {
+                throw error(child(path, "loopFrom"), "not with \"model\" (the previewer plays the model's clip as one"
+                        + " cycle from t = 0)");
+            }
+            return new CacheColliderSpec(c.name, p, loop, loopFrom, c.friction, model, clip);
         }
 
         private ColliderSpec objSequence(JsonNode node, String path, Common c) {

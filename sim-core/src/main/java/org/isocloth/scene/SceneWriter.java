@@ -208,6 +208,9 @@ public final class SceneWriter {
             if (q.loop()) {
                 k.put("loop", true);
             }
+            if (q.loopFrom() > 0) {
+                k.put("loopFrom", q.loopFrom());
+            }
             if (q.model() != null) {
                 k.put("model", q.model());
             }

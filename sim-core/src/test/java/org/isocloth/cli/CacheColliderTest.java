@@ -59,6 +59,33 @@ class CacheColliderTest {
     }
 
     @Test
+    void anIntroPlaysOnceThenTheCycleRepeats() throws IOException {
+        // Frames at y = 0, 0.1, 0.2, 0.3, 0.4 and 10 fps, the cycle from t = 0.2 s (frame 2): the
+        // intro (frames 0, 1) plays once, then frames 2, 3, 4 repeat with a period of 0.3 s, frame
+        // 4 followed by frame 2 one interval later. So t = 0.15 is in the intro, y = 0.15; t = 0.45
+        // lies halfway from frame 4 (0.4) to frame 2 (0.2): y = 0.3; t = 0.5 ≡ 0.2: y = 0.2;
+        // t = 0.85 ≡ 0.25: halfway from frame 2 to 3, y = 0.25; before t = 0 frame 0 is held.
+        Path file = plate(10, 0, 0.1, 0.2, 0.3, 0.4);
+        MeshCollider m = MeshColliderFiles.fromCache("walk-on", file, true, 0.2);
+        assertEquals(2, m.loopStartFrame());
+        assertEquals(0.15, heightAt(m, 0.15), 1e-7);
+        assertEquals(0.3, heightAt(m, 0.45), 1e-7);
+        assertEquals(0.2, heightAt(m, 0.5), 1e-7);
+        assertEquals(0.25, heightAt(m, 0.85), 1e-7);
+        assertEquals(0.0, heightAt(m, -1), 1e-7);
+        // the scene field: read, written back, and played the same way by cloth run
+        Files.writeString(tmp.resolve("scene.json"), """
+                { "name": "intro", "fps": 10, "frames": 2,
+                  "cloths": [ { "mesh": { "grid": { "size": [0.3, 0.3], "cells": [2, 2], "center": [0, 1, 0] } } } ],
+                  "colliders": [ { "name": "plate", "cache": { "path": "plate.isocache", "loop": true, "loopFrom": 0.2 } } ] }
+                """);
+        var spec = SceneReader.read(tmp.resolve("scene.json"));
+        assertTrue(SceneWriter.toJson(spec).contains("\"loopFrom\": 0.2"), SceneWriter.toJson(spec));
+        MeshCollider run = (MeshCollider) SceneRun.buildCollider(spec.colliders().get(0));
+        assertEquals(0.3, heightAt(run, 0.45), 1e-7);
+    }
+
+    @Test
     void sheetRidesOnARisingCachedPlatform() throws IOException {
         // The plate rises at 0.2 m/s for 1 s (31 frames at 30 fps, y = 0.2·k/30), under a 0.3 m
         // sheet resting 5 mm above it. The sheet is carried up: at the end it lies on the plate at
@@ -105,6 +132,15 @@ class CacheColliderTest {
                 + " \"motion\": {\"velocity\": [1, 0, 0]}}]}", "colliders[0].motion", "not allowed"},
             {"{\"name\": \"s\", " + sheet + ", \"colliders\": [{\"cache\": {\"path\": \"junk.isocache\"}}]}",
                 "junk.isocache", ""},
+            {"{\"name\": \"s\", " + sheet + ", \"colliders\": [{\"cache\": {\"path\": \"plate.isocache\", \"loopFrom\": 0.1}}]}",
+                "colliders[0].cache.loopFrom", "needs \"loop\": true"},
+            {"{\"name\": \"s\", " + sheet + ", \"colliders\": [{\"cache\": {\"path\": \"plate.isocache\", \"loop\": true,"
+                + " \"loopFrom\": -1}}]}", "colliders[0].cache.loopFrom", ">= 0"},
+            {"{\"name\": \"s\", " + sheet + ", \"colliders\": [{\"cache\": {\"path\": \"plate.isocache\", \"loop\": true,"
+                + " \"loopFrom\": 0.1, \"model\": \"Models/Jaime/Jaime.j3o\"}}]}", "colliders[0].cache.loopFrom", "not with"},
+            // two frames at 10 fps: the last frame is at 0.1 s, and a cycle needs two frames
+            {"{\"name\": \"s\", " + sheet + ", \"colliders\": [{\"cache\": {\"path\": \"plate.isocache\", \"loop\": true,"
+                + " \"loopFrom\": 0.1}}]}", "plate.isocache", "before the cache's last frame"},
         };
         CliRuns.assertAllRefused(tmp, cases);
     }
