@@ -150,6 +150,7 @@ public final class CharacterBake {
             b.setTransitionLength(seconds == 0 && !blendThenCycle ? 0 : BLEND_SECONDS);
         }
         SkinnedColliderControl skin = new SkinnedColliderControl();
+        skin.setCapHoles(true);
         character.addControl(skin);
         double length = animClip.getLength();
         int frames = blendThenCycle

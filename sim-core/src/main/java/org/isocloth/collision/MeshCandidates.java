@@ -35,6 +35,8 @@ public final class MeshCandidates {
      */
     private final int[] start;
     private final int[] reachEnd;
+    /** Nodes whose last {@link #contactTracked} query since the last {@link #gather} found no contact. */
+    private final boolean[] outside;
     private int[] list = new int[256];
     /** The swept box of list[i] at 6·i, copied for a sequential read. */
     private double[] listBoxes = new double[6 * 256];
@@ -56,6 +58,7 @@ public final class MeshCandidates {
         wide = new double[6 * nodes];
         start = new int[nodes + 1];
         reachEnd = new int[nodes];
+        outside = new boolean[nodes];
     }
 
     /** @return the collider the lists are for */
@@ -76,6 +79,7 @@ public final class MeshCandidates {
      */
     public void gather(double[] x, double[] v, double[] gravity, double dt, double thickness, boolean[] skip) {
         size = 0;
+        Arrays.fill(outside, false);
         for (int i = 0; i < nodes; i++) {
             start[i] = size;
             reachEnd[i] = size;
@@ -140,8 +144,32 @@ public final class MeshCandidates {
      * answers it, from the node's list when its path lies within its reach box.
      */
     public boolean contact(double[] from, double[] to, int node, double thickness, Contact out) {
+        return contact(from, to, node, thickness, false, out);
+    }
+
+    /**
+     * {@link #contact(double[], double[], int, double, Contact)} for a caller that queries each
+     * node along its path substep after substep: a node whose last query found no contact is
+     * known to be outside, so its next query skips the ray test for a point deep inside a closed
+     * mesh (a crossing into the mesh is still found by the continuous test). The first query
+     * after {@link #gather}, and the one after a contact, are full ones.
+     */
+    public boolean contactTracked(double[] from, double[] to, int node, double thickness, Contact out) {
+        boolean hit = contact(from, to, node, thickness, outside[node], out);
+        // a contact's point may lie inside another part of the mesh (an arm against the torso):
+        // only a query without contact leaves the node known to be outside
+        outside[node] = !hit;
+        return hit;
+    }
+
+    /**
+     * {@link #contact(double[], double[], int, double, Contact)}, for a node known to start
+     * outside the collider when {@code fromOutside} ({@link MeshCollider#contactFromOutside}).
+     */
+    private boolean contact(double[] from, double[] to, int node, double thickness, boolean fromOutside,
+            Contact out) {
         if (within(reach, node, from, to, node, thickness)) {
-            return test(from, to, node, thickness, start[node], reachEnd[node], out);
+            return test(from, to, node, thickness, start[node], reachEnd[node], fromOutside, out);
         }
         return collider.contact(from, to, node, thickness, out);
     }
@@ -156,14 +184,19 @@ public final class MeshCandidates {
         if (n < 0) {
             return collider.contact(p, p, point, thickness, out);
         }
-        return test(p, p, point, thickness, start[n], start[n + 1], out);
+        return test(p, p, point, thickness, start[n], start[n + 1], false, out);
     }
 
     /** The collider's contact for point k over the triangles list[from .. to). */
-    private boolean test(double[] p0, double[] p1, int k, double thickness, int from, int to, Contact out) {
-        // an open mesh contains no point: without triangles near it a point has no contact
-        return (from < to || collider.isClosed())
-                && collider.contact(p0, p1, k, thickness, list, listBoxes, from, to, out);
+    private boolean test(double[] p0, double[] p1, int k, double thickness, int from, int to, boolean fromOutside,
+            Contact out) {
+        // a point outside an open mesh, or known to be outside, without triangles near it has no
+        // contact
+        if (from >= to && (!collider.isClosed() || fromOutside)) {
+            return false;
+        }
+        return fromOutside ? collider.contactFromOutside(p0, p1, k, thickness, list, listBoxes, from, to, out)
+                : collider.contact(p0, p1, k, thickness, list, listBoxes, from, to, out);
     }
 
     /** Whether the path of point k from p0 to p1, grown by the thickness, lies in node i's box of boxes. */

@@ -100,6 +100,13 @@ public final class MeshCollider extends Collider {
     private final int[] tris;
     private final int vertexCount;
     private final boolean closed;
+    /**
+     * For an open mesh whose holes {@link HoleCaps} closes: the cap triangles (3 vertex indices
+     * each), which {@link #contains} adds to the ray parity; null otherwise.
+     */
+    private final int[] caps;
+    /** Whether the running query's point is known to start outside (see {@link #contactFromOutside}). */
+    private boolean fromOutside;
     /** +1 when the triangles' normals point out of a closed mesh, -1 when in. */
     private final double orientation;
 
@@ -119,18 +126,11 @@ public final class MeshCollider extends Collider {
 
     /**
      * The poses the queries use: {@link #x0} and {@link #x1}, or after {@link #narrowInterval}
-     * {@link #sub0} and {@link #sub1}, whose vertices are interpolated on first use.
+     * the {@link #narrowed} ones, whose vertices are interpolated on first use.
      */
     private double[] at0;
     private double[] at1;
-    private double[] sub0;
-    private double[] sub1;
-    /** The narrowing that last interpolated each vertex into sub0 and sub1. */
-    private int[] posedIn;
-    /** Counts narrowings; the sub-interval as fractions of the interval. */
-    private int narrowing;
-    private double frac0;
-    private double frac1;
+    private NarrowedPoses narrowed;
 
     private final Bvh bvh;
     private final double[] boxes;
@@ -200,6 +200,9 @@ public final class MeshCollider extends Collider {
         x1 = positions.clone();
         vel = new double[positions.length];
         closed = ClosedMesh.isClosed(name, tris, vertexCount);
+        int[] capped = closed ? tris : HoleCaps.capHoles(tris);
+        caps = !closed && capped.length > tris.length && ClosedMesh.isClosed(name, capped, vertexCount)
+                ? Arrays.copyOfRange(capped, tris.length, capped.length) : null;
         orientation = closed && ClosedMesh.signedVolume(tris, x1) < 0 ? -1 : 1;
         boxes = new double[2 * tris.length];
         vertexBoxes = new double[6 * vertexCount];
@@ -207,7 +210,7 @@ public final class MeshCollider extends Collider {
         bvh = new Bvh(boxes);
         at0 = x0;
         at1 = x1;
-        bounds();
+        SweptBoxes.bounds(x0, x1, swept, endBounds);
         LOG.fine(() -> name + ": mesh collider with " + triangleCount() + " triangles and "
                 + vertexCount + " vertices, " + (closed ? "closed" : "open"));
     }
@@ -363,61 +366,9 @@ public final class MeshCollider extends Collider {
         for (int i = 0; i < vel.length; i++) {
             vel[i] = dt > 0 ? (x1[i] - x0[i]) / dt : 0;
         }
-        sweptTriangleBoxes();
+        SweptBoxes.triangleBoxes(tris, x0, x1, vertexBoxes, boxes);
         bvh.refit(boxes);
-        bounds();
-    }
-
-    /**
-     * Each triangle's box over the interval, from its vertices' boxes (each vertex's start and
-     * end position); poses are finite, so plain comparisons serve.
-     */
-    private void sweptTriangleBoxes() {
-        double[] vb = vertexBoxes;
-        for (int v = 0; v < vertexCount; v++) {
-            for (int k = 0; k < 3; k++) {
-                double a = x0[3 * v + k];
-                double b = x1[3 * v + k];
-                vb[6 * v + k] = a < b ? a : b;
-                vb[6 * v + 3 + k] = a < b ? b : a;
-            }
-        }
-        for (int t = 0, m = tris.length / 3; t < m; t++) {
-            int a = 6 * tris[3 * t];
-            int b = 6 * tris[3 * t + 1];
-            int c = 6 * tris[3 * t + 2];
-            int o = 6 * t;
-            for (int k = 0; k < 3; k++) {
-                double la = vb[a + k], lb = vb[b + k], lc = vb[c + k];
-                double ha = vb[a + 3 + k], hb = vb[b + 3 + k], hc = vb[c + 3 + k];
-                double l = la < lb ? la : lb;
-                double h = ha > hb ? ha : hb;
-                boxes[o + k] = l < lc ? l : lc;
-                boxes[o + 3 + k] = h > hc ? h : hc;
-            }
-        }
-    }
-
-    private void bounds() {
-        for (int k = 0; k < 3; k++) {
-            double lo = Double.POSITIVE_INFINITY;
-            double hi = Double.NEGATIVE_INFINITY;
-            double lo1 = lo;
-            double hi1 = hi;
-            for (int v = 0; v < vertexCount; v++) {
-                double a = x0[3 * v + k];
-                double b = x1[3 * v + k];
-                // poses are finite (checked where they come in): plain comparisons
-                lo1 = b < lo1 ? b : lo1;
-                hi1 = b > hi1 ? b : hi1;
-                lo = a < lo ? a : lo;
-                hi = a > hi ? a : hi;
-            }
-            swept[k] = lo1 < lo ? lo1 : lo;
-            swept[k + 3] = hi1 > hi ? hi1 : hi;
-            endBounds[k] = lo1;
-            endBounds[k + 3] = hi1;
-        }
+        SweptBoxes.bounds(x0, x1, swept, endBounds);
     }
 
     /**
@@ -444,35 +395,26 @@ public final class MeshCollider extends Collider {
             at1 = x1;
             return;
         }
-        if (sub0 == null) {
-            sub0 = new double[x0.length];
-            sub1 = new double[x0.length];
-            posedIn = new int[vertexCount];
+        if (narrowed == null) {
+            narrowed = new NarrowedPoses(vertexCount);
         }
         double span = time1 - time0;
-        frac0 = (t0 - time0) / span;
-        frac1 = (t1 - time0) / span;
-        narrowing++;
-        at0 = sub0;
-        at1 = sub1;
+        narrowed.narrow((t0 - time0) / span, (t1 - time0) / span);
+        at0 = narrowed.start;
+        at1 = narrowed.end;
     }
 
     /** Interpolates the vertices of triangle t into the narrowed poses, if narrowed and not yet done. */
     private void posed(int t) {
-        if (at1 == x1) {
-            return;
-        }
         for (int j = 0; j < 3; j++) {
-            int v = tris[3 * t + j];
-            if (posedIn[v] == narrowing) {
-                continue;
-            }
-            posedIn[v] = narrowing;
-            for (int i = 3 * v; i < 3 * v + 3; i++) {
-                double d = x1[i] - x0[i];
-                sub0[i] = x0[i] + frac0 * d;
-                sub1[i] = x0[i] + frac1 * d;
-            }
+            posedVertex(tris[3 * t + j]);
+        }
+    }
+
+    /** Interpolates vertex v into the narrowed poses, if narrowed and not yet done. */
+    private void posedVertex(int v) {
+        if (at1 != x1) {
+            narrowed.pose(v, x0, x1);
         }
     }
 
@@ -574,6 +516,25 @@ public final class MeshCollider extends Collider {
             }
         }
         return crossing(start, end, k, thickness, out) || proximity(start, end, k, thickness, out);
+    }
+
+    /**
+     * {@link #contact(double[], double[], int, double, int[], double[], int, int, Contact)} for a
+     * point the caller knows to be outside a closed mesh at the path's start (it was outside after
+     * the caller's last query of it, or moved to that query's contact point). Without a crossing
+     * it is still outside at the end, so the ray test that looks for a point deep inside is
+     * skipped. On an open mesh the same as the plain query.
+     *
+     * @throws IllegalArgumentException if {@code thickness} is not a finite value &gt; 0
+     */
+    public boolean contactFromOutside(double[] start, double[] end, int node, double thickness, int[] triangles,
+            double[] sweptBoxes, int from, int to, Contact out) {
+        fromOutside = true;
+        try {
+            return contact(start, end, node, thickness, triangles, sweptBoxes, from, to, out);
+        } finally {
+            fromOutside = false;
+        }
     }
 
     /**
@@ -731,7 +692,7 @@ public final class MeshCollider extends Collider {
         double d2 = best < 0 ? Double.POSITIVE_INFINITY : ptOut[0];
         boolean deep = false;
         if (!(d2 < h * h)) {
-            if (!closed || !insideEnd(px, py, pz)) {
+            if (!closed || fromOutside || !insideEnd(px, py, pz)) {
                 return false;
             }
             // a node inside a closed mesh, farther than h from it: search outward
@@ -782,7 +743,7 @@ public final class MeshCollider extends Collider {
             nz = uz / d;
             dist = d;
             if (closed) {
-                if (deep || insideEnd(px, py, pz)) {
+                if (deep || !fromOutside && insideEnd(px, py, pz)) {
                     nx = -nx;
                     ny = -ny;
                     nz = -nz;
@@ -931,11 +892,17 @@ public final class MeshCollider extends Collider {
      * {@inheritDoc}
      *
      * <p>Closed meshes: exact ray parity at the end pose (see the class description); points on
-     * the surface are not inside. Open meshes: always false.
+     * the surface are not inside. An open mesh whose holes are small loops (a character's skin
+     * with its eye sockets and mouth open) counts the parity over the mesh closed by fans across
+     * those holes ({@link HoleCaps}); the caps take no part in collisions, where the mesh stays a
+     * two-sided surface. Other open meshes: always false.
      */
     @Override
     public boolean contains(double x, double y, double z) {
-        return closed && insideEnd(x, y, z);
+        if (closed) {
+            return insideEnd(x, y, z);
+        }
+        return caps != null && insideEnd(x, y, z, false);
     }
 
     /**
@@ -944,6 +911,14 @@ public final class MeshCollider extends Collider {
      * triangle (exact test, also for triangles parallel to the ray).
      */
     private boolean insideEnd(double x, double y, double z) {
+        return insideEnd(x, y, z, true);
+    }
+
+    /**
+     * Ray parity at the end pose along +x; without {@code closedMesh}, the mesh's own triangles
+     * and its {@link #caps}.
+     */
+    private boolean insideEnd(double x, double y, double z, boolean closedMesh) {
         double[] bb = at1 == x1 ? endBounds : swept;
         if (!(x >= bb[0] && x <= bb[3] && y >= bb[1] && y <= bb[4] && z >= bb[2] && z <= bb[5])) {
             return false;
@@ -968,6 +943,18 @@ public final class MeshCollider extends Collider {
                 return false; // q lies on the surface
             }
             inside ^= r > 0;
+        }
+        if (!closedMesh) {
+            for (int k = 0; k < caps.length; k += 3) {
+                for (int j = 0; j < 3; j++) {
+                    posedVertex(caps[k + j]);
+                }
+                int r = ClosedMesh.rayCrossing(at1, caps[k], caps[k + 1], caps[k + 2], q);
+                if (r < 0) {
+                    return false;
+                }
+                inside ^= r > 0;
+            }
         }
         return inside;
     }

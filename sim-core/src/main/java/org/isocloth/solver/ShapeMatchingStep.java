@@ -465,7 +465,8 @@ final class ShapeMatchingStep {
             MeshCandidates list = near.get(col);
             for (int i = 0; i < verts; i++) {
                 if (s.pinned[i] || outside(i, thickness, start) || !(list != null
-                        ? list.contact(start, p, i, thickness, contact) : col.contact(start, p, i, thickness, contact))) {
+                        ? list.contactTracked(start, p, i, thickness, contact)
+                        : col.contact(start, p, i, thickness, contact))) {
                     continue;
                 }
                 double dx = contact.point[0] - p[3 * i];

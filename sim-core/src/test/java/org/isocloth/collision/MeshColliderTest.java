@@ -226,6 +226,48 @@ class MeshColliderTest {
         assertEquals(7 * 3 * 5, latticeInside);
     }
 
+    @Test
+    void aBoxWithAHoleContainsWhatTheCappedBoxEncloses() {
+        // The box without its top face (y = 0.25, the two triangles of vertices 2, 3, 6, 7): an
+        // open mesh whose hole is one simple loop of four edges. It collides as a two-sided
+        // surface, but contains() closes the hole with a fan and must then agree with the analytic
+        // box at random points in the box grown by 0.5 (about 400 of 2,000 inside), as the closed
+        // box does (the hole is flat and convex, so its fan lies where the lid was).
+        TriMesh t = ObjReader.read(resource("box.obj")).mesh;
+        MeshCollider open = new MeshCollider("lidless", without(t.triangles, 2, 3, 6, 7), t.positions);
+        assertFalse(open.isClosed());
+        BoxCollider b = boxAnalytic();
+        Random rnd = new Random(3);
+        int inside = 0;
+        for (int i = 0; i < 2000; i++) {
+            double x = -1 + 3 * rnd.nextDouble();
+            double y = -1.25 + 2 * rnd.nextDouble();
+            double z = -1.125 + 2.5 * rnd.nextDouble();
+            boolean expected = b.contains(x, y, z);
+            assertEquals(expected, open.contains(x, y, z), x + ", " + y + ", " + z);
+            inside += expected ? 1 : 0;
+        }
+        assertTrue(inside > 300 && inside < 500, "inside " + inside);
+    }
+
+    /** The triangles without those whose three vertices all lie in the given set (one face). */
+    private static int[] without(int[] tris, int... face) {
+        java.util.Set<Integer> f = new java.util.HashSet<>();
+        for (int v : face) {
+            f.add(v);
+        }
+        int[] out = new int[tris.length];
+        int k = 0;
+        for (int i = 0; i < tris.length; i += 3) {
+            if (f.contains(tris[i]) && f.contains(tris[i + 1]) && f.contains(tris[i + 2])) {
+                continue;
+            }
+            System.arraycopy(tris, i, out, k, 3);
+            k += 3;
+        }
+        return java.util.Arrays.copyOf(out, k);
+    }
+
     // ------------------------------------------------------------------ open square
 
     @Test
