@@ -134,24 +134,7 @@ public final class MeshWelding {
      *     oriented triangles
      */
     public static int openEdges(int[] triangles) {
-        // per undirected edge: uses in the direction low→high and high→low
-        Map<Long, int[]> edges = new HashMap<>();
-        for (int t = 0; t + 2 < triangles.length; t += 3) {
-            for (int e = 0; e < 3; e++) {
-                int a = triangles[t + e];
-                int b = triangles[t + (e + 1) % 3];
-                long k = a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
-                int[] uses = edges.computeIfAbsent(k, x -> new int[2]);
-                uses[a < b ? 0 : 1]++;
-            }
-        }
-        int open = 0;
-        for (int[] uses : edges.values()) {
-            if (uses[0] != 1 || uses[1] != 1) {
-                open++;
-            }
-        }
-        return open;
+        return HoleCaps.openEdges(triangles);
     }
 
     /**

@@ -19,6 +19,25 @@ public final class HoleCaps {
     }
 
     /**
+     * Counts the edges that keep a mesh from being closed: an undirected edge is open unless
+     * exactly two triangles use it, in opposite directions (the rule of
+     * {@link org.isocloth.collision.MeshCollider#isClosed()}).
+     *
+     * @param triangles vertex indices, 3 per triangle
+     * @return the number of undirected edges that are not shared by exactly two oppositely
+     *     oriented triangles
+     */
+    public static int openEdges(int[] triangles) {
+        int open = 0;
+        for (int[] uses : edgeUses(triangles).values()) {
+            if (uses[0] != 1 || uses[1] != 1) {
+                open++;
+            }
+        }
+        return open;
+    }
+
+    /**
      * Caps the holes of a mesh: every simple boundary loop (a cycle of edges each used by one
      * triangle, through vertices that each start exactly one such edge) gets a fan of triangles,
      * oriented against the loop so that the capped mesh keeps a consistent orientation. The fan's
@@ -31,15 +50,7 @@ public final class HoleCaps {
      * @return the triangles followed by the caps (a new array)
      */
     public static int[] capHoles(int[] triangles) {
-        Map<Long, int[]> uses = new HashMap<>();
-        for (int t = 0; t + 2 < triangles.length; t += 3) {
-            for (int e = 0; e < 3; e++) {
-                int a = triangles[t + e];
-                int b = triangles[t + (e + 1) % 3];
-                long k = a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
-                uses.computeIfAbsent(k, x -> new int[2])[a < b ? 0 : 1]++;
-            }
-        }
+        Map<Long, int[]> uses = edgeUses(triangles);
         // boundary edges in their triangle's direction: next[a] = b
         Map<Integer, Integer> next = new HashMap<>();
         Map<Integer, Integer> starts = new HashMap<>();
@@ -110,5 +121,22 @@ public final class HoleCaps {
             }
         }
         return Arrays.copyOf(out, k);
+    }
+
+    /**
+     * Per undirected edge (key: the lower vertex in the high 32 bits, the higher in the low), its
+     * uses in the direction low → high and high → low.
+     */
+    private static Map<Long, int[]> edgeUses(int[] triangles) {
+        Map<Long, int[]> uses = new HashMap<>();
+        for (int t = 0; t + 2 < triangles.length; t += 3) {
+            for (int e = 0; e < 3; e++) {
+                int a = triangles[t + e];
+                int b = triangles[t + (e + 1) % 3];
+                long k = a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
+                uses.computeIfAbsent(k, x -> new int[2])[a < b ? 0 : 1]++;
+            }
+        }
+        return uses;
     }
 }
