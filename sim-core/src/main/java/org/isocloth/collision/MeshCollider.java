@@ -105,8 +105,6 @@ public final class MeshCollider extends Collider {
      * each), which {@link #contains} adds to the ray parity; null otherwise.
      */
     private final int[] caps;
-    /** Whether the running query's point is known to start outside (see {@link #contactFromOutside}). */
-    private boolean fromOutside;
     /** +1 when the triangles' normals point out of a closed mesh, -1 when in. */
     private final double orientation;
 
@@ -486,7 +484,7 @@ public final class MeshCollider extends Collider {
         int k = pathBox(start, end, node, thickness);
         candCount = 0;
         bvh.query(query, collect);
-        return crossing(start, end, k, thickness, out) || proximity(start, end, k, thickness, out);
+        return crossing(start, end, k, thickness, out) || proximity(start, end, k, thickness, false, out);
     }
 
     /**
@@ -504,18 +502,7 @@ public final class MeshCollider extends Collider {
      */
     public boolean contact(double[] start, double[] end, int node, double thickness, int[] triangles,
             double[] sweptBoxes, int from, int to, Contact out) {
-        int k = pathBox(start, end, node, thickness);
-        candCount = 0;
-        double[] b = sweptBoxes;
-        double[] qb = query;
-        for (int i = from; i < to; i++) {
-            int o = 6 * i;
-            if (b[o] <= qb[3] && qb[0] <= b[o + 3] && b[o + 1] <= qb[4] && qb[1] <= b[o + 4] && b[o + 2] <= qb[5]
-                    && qb[2] <= b[o + 5]) {
-                addCandidate(triangles[i]);
-            }
-        }
-        return crossing(start, end, k, thickness, out) || proximity(start, end, k, thickness, out);
+        return listContact(start, end, node, thickness, triangles, sweptBoxes, from, to, false, out);
     }
 
     /**
@@ -529,12 +516,23 @@ public final class MeshCollider extends Collider {
      */
     public boolean contactFromOutside(double[] start, double[] end, int node, double thickness, int[] triangles,
             double[] sweptBoxes, int from, int to, Contact out) {
-        fromOutside = true;
-        try {
-            return contact(start, end, node, thickness, triangles, sweptBoxes, from, to, out);
-        } finally {
-            fromOutside = false;
+        return listContact(start, end, node, thickness, triangles, sweptBoxes, from, to, true, out);
+    }
+
+    private boolean listContact(double[] start, double[] end, int node, double thickness, int[] triangles,
+            double[] sweptBoxes, int from, int to, boolean fromOutside, Contact out) {
+        int k = pathBox(start, end, node, thickness);
+        candCount = 0;
+        double[] b = sweptBoxes;
+        double[] qb = query;
+        for (int i = from; i < to; i++) {
+            int o = 6 * i;
+            if (b[o] <= qb[3] && qb[0] <= b[o + 3] && b[o + 1] <= qb[4] && qb[1] <= b[o + 4] && b[o + 2] <= qb[5]
+                    && qb[2] <= b[o + 5]) {
+                addCandidate(triangles[i]);
+            }
         }
+        return crossing(start, end, k, thickness, out) || proximity(start, end, k, thickness, fromOutside, out);
     }
 
     /**
@@ -685,8 +683,11 @@ public final class MeshCollider extends Collider {
         return true;
     }
 
-    /** Proximity at the end pose; fills out and returns true on a contact. */
-    private boolean proximity(double[] start, double[] end, int k, double h, Contact out) {
+    /**
+     * Proximity at the end pose; fills out and returns true on a contact. With {@code fromOutside}
+     * the point is known to be outside a closed mesh (no ray test for it).
+     */
+    private boolean proximity(double[] start, double[] end, int k, double h, boolean fromOutside, Contact out) {
         double px = end[k], py = end[k + 1], pz = end[k + 2];
         int best = nearest(px, py, pz);
         double d2 = best < 0 ? Double.POSITIVE_INFINITY : ptOut[0];
@@ -981,9 +982,5 @@ public final class MeshCollider extends Collider {
 
     private double[] checkPose(String field, double[] positions) {
         return Keyframes.checkPose(name(), field, positions, vertexCount);
-    }
-
-    static void checkFps(String name, double fps) {
-        Keyframes.checkFps(name, fps);
     }
 }

@@ -139,7 +139,7 @@ public final class MeshColliderFiles {
     public static MeshCollider fromObjSequence(String name, String pattern, double fps) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(pattern, name + ".pattern");
-        MeshCollider.checkFps(name, fps);
+        Keyframes.checkFps(name, fps);
         Path base = Path.of(pattern);
         Path fileName = base.getFileName();
         String fn = fileName == null ? "" : fileName.toString();
