@@ -62,19 +62,24 @@ class ShapeMatchingScenesTest {
     @Test
     void theWalkingShirtStaysAlmostOutsideJaime() throws IOException {
         // shirt-walk.json (nothing pinned, Jaime's skin a baked, closed mesh collider, so that
-        // "inside" is defined). Shape matching does not keep every node out where the arms come
-        // down against the torso: a node pushed out of the arm can land inside the torso. Measured
-        // (docs/solver.md, "Shape matching for games"): at most 5 of the shirt's 2,566 rendered
-        // nodes inside in a frame, in 120 of the 150 frames, all at the armpits; worst edge strain
-        // 99 % there, mean 32 %. The bounds hold those figures with room for the chaotic run's
-        // variation, and would catch the cloth sinking into the body or coming apart.
+        // "inside" is defined). Shape matching keeps the nodes out at the armpits (an end that a
+        // midpoint's correction pushed into the torso is tested along its path and put back
+        // out), but not in the crease under the tail's root, where the skin intersects itself.
+        // Measured (docs/solver.md, "Shape matching for games"): at most 2 of the shirt's 2,566
+        // rendered nodes inside in a frame, in 7 of the 150 frames, all red nodes at the tail's
+        // root; worst edge strain 87 %, mean 31 %. The bounds hold those figures with room for
+        // the chaotic run's variation, and would catch nodes left inside at the armpits again
+        // (5 nodes in 120 frames before), the cloth sinking into the body or coming apart.
         List<String[]> rows = run("shirt-walk.json");
         double worst = 0;
+        int framesInside = 0;
         for (String[] r : rows) {
             int inside = Integer.parseInt(r[col("penetrations")]);
-            assertTrue(inside <= 10, "shirt frame " + r[0] + ": " + inside + " nodes inside the body");
+            assertTrue(inside <= 4, "shirt frame " + r[0] + ": " + inside + " nodes inside the body");
+            framesInside += inside > 0 ? 1 : 0;
             worst = Math.max(worst, Double.parseDouble(r[col("max_strain")]));
         }
-        assertTrue(worst < 1.5, "worst edge strain " + worst);
+        assertTrue(framesInside <= 20, framesInside + " frames with nodes inside the body");
+        assertTrue(worst < 1.2, "worst edge strain " + worst);
     }
 }

@@ -1,5 +1,6 @@
 package org.isocloth.solver;
 
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.isocloth.collision.Collider;
@@ -27,7 +28,10 @@ import org.isocloth.model.RedBlackMesh;
  *       since the last pass against the colliders' motion over the same time
  *       ({@link Collider#contact}); a node that ends within the thickness, or crossed, moves to
  *       the contact; at the last substep, an edge whose midpoint lies within the thickness moves
- *       both its ends out by the midpoint's correction, so that the rendered red node is outside.
+ *       both its ends out by the midpoint's correction, so that the rendered red node is outside,
+ *       and each end so moved is tested along its path from where it was (a correction off the
+ *       arm must not push an end into the torso); a red node whose midpoint still ends inside
+ *       goes onto the surface ({@link #placeRedNodes}).
  *       A mesh collider is set to the whole step once (one refit of its tree) and narrowed to
  *       each pass's part of it ({@link MeshCollider#narrowInterval}); the triangles near each
  *       node over the step are gathered once ({@link MeshCandidates}) and each pass tests those;</li>
@@ -49,6 +53,13 @@ final class ShapeMatchingStep {
     static final int ITERATIONS = 1;
     /** Weight of a pinned node in a triangle's centroid and rotation (it does not move). */
     static final double PINNED_WEIGHT = 1e6;
+    /**
+     * How far out of the surface, in thicknesses, a red node goes when its edge's midpoint ends
+     * inside a collider ({@link #placeRedNodes}): just outside, so that the rendered edges move
+     * as little as possible (at a whole thickness the worst edge strain per frame rose by a
+     * fifth on average, docs/solver.md).
+     */
+    static final double RED_LIFT = 0.1;
     /** Bending stiffness, N·m, at which the bending pairs' stiffness is ½. */
     static final double BENDING_SCALE = 1e-4;
 
@@ -76,6 +87,11 @@ final class ShapeMatchingStep {
     private final double[] x0;
     private final double[] v0;
     private final double[] xPass;
+    /** The black nodes' positions before the midpoint pass, and which nodes it moved. */
+    private final double[] beforeMid;
+    private final boolean[] movedByMid;
+    /** The base edges whose midpoint the midpoint pass found in contact. */
+    private final boolean[] midHit;
     private final boolean[] touched;
     private final double[] push;
     private final double[] surfaceVelocity;
@@ -140,6 +156,9 @@ final class ShapeMatchingStep {
         x0 = new double[3 * verts];
         v0 = new double[3 * verts];
         xPass = new double[3 * verts];
+        beforeMid = new double[3 * verts];
+        movedByMid = new boolean[verts];
+        midHit = new boolean[mesh.edgeCount];
         touched = new boolean[verts];
         dragOf = new double[verts];
         push = new double[verts];
@@ -281,7 +300,28 @@ final class ShapeMatchingStep {
                 System.arraycopy(x, 0, xPass, 0, 3 * verts);
             }
         }
-        // red nodes: the midpoints of their edges
+        placeRedNodes();
+        for (Collider c : s.colliders) {
+            c.setInterval(s.time, s.time + dt); // the step's motion, as the isometric step leaves it
+        }
+        s.hasHistory = false; // a later isometric BDF2 step restarts from backward Euler
+        s.tensionH = 0;
+        s.time += dt;
+        return new StepResult(SUBSTEPS * ITERATIONS, true, ClothMetrics.redStrain(m, x), 0, contacts);
+    }
+
+    /**
+     * Puts each red node at the midpoint of its base edge, with the midpoint's velocity. Where the
+     * midpoint pass found the edge's midpoint in contact, or moved one of its ends, and the
+     * midpoint still lies inside a collider, the red node goes onto the surface instead,
+     * {@link #RED_LIFT} thicknesses out: an edge that bridges a crease (an arm against the torso)
+     * cannot lift its midpoint by moving its ends without pushing one of them into the other
+     * surface. One inside test for each such edge.
+     */
+    private void placeRedNodes() {
+        double[] x = s.x;
+        double[] v = s.v;
+        double thickness = s.material.thickness();
         for (int e = 0; e < mesh.edgeCount; e++) {
             int r = mesh.redNode(e);
             int a = mesh.edgeVertices[2 * e];
@@ -290,14 +330,19 @@ final class ShapeMatchingStep {
                 x[3 * r + c] = s.pinned[r] ? s.pinTarget[3 * r + c] : 0.5 * (x[3 * a + c] + x[3 * b + c]);
                 v[3 * r + c] = 0.5 * (v[3 * a + c] + v[3 * b + c]);
             }
+            if (s.pinned[r] || !(midHit[e] || movedByMid[a] || movedByMid[b])) {
+                continue;
+            }
+            for (Collider col : s.colliders) {
+                MeshCandidates list = near.get(col);
+                if (col.contains(x[3 * r], x[3 * r + 1], x[3 * r + 2]) && (list != null
+                        ? list.contactNear(x, r, a, b, thickness, contact) : col.contact(x, x, r, thickness, contact))) {
+                    for (int c = 0; c < 3; c++) {
+                        x[3 * r + c] = contact.point[c] - (1 - RED_LIFT) * thickness * contact.normal[c];
+                    }
+                }
+            }
         }
-        for (Collider c : s.colliders) {
-            c.setInterval(s.time, s.time + dt); // the step's motion, as the isometric step leaves it
-        }
-        s.hasHistory = false; // a later isometric BDF2 step restarts from backward Euler
-        s.tensionH = 0;
-        s.time += dt;
-        return new StepResult(SUBSTEPS * ITERATIONS, true, ClothMetrics.redStrain(m, x), 0, contacts);
     }
 
     /**
@@ -495,6 +540,9 @@ final class ShapeMatchingStep {
      */
     private void collideMidpoints() {
         double thickness = s.material.thickness();
+        System.arraycopy(p, 0, beforeMid, 0, 3 * verts);
+        Arrays.fill(movedByMid, false);
+        Arrays.fill(midHit, false);
         for (Collider col : s.colliders) {
             col.sweptBounds(bounds);
             MeshCandidates list = near.get(col);
@@ -519,6 +567,20 @@ final class ShapeMatchingStep {
                     if (!s.pinned[b]) {
                         p[3 * b + c] += d;
                     }
+                }
+                midHit[e] = true;
+                movedByMid[a] |= !s.pinned[a];
+                movedByMid[b] |= !s.pinned[b];
+            }
+        }
+        // a correction that lifts a midpoint off one surface can push an end into another (an
+        // arm against the torso): each moved end's path from where it was, outside, is tested
+        for (Collider col : s.colliders) {
+            MeshCandidates list = near.get(col);
+            for (int i = 0; i < verts; i++) {
+                if (movedByMid[i] && (list != null ? list.contact(beforeMid, p, i, thickness, contact)
+                        : col.contact(beforeMid, p, i, thickness, contact))) {
+                    System.arraycopy(contact.point, 0, p, 3 * i, 3);
                 }
             }
         }
