@@ -55,6 +55,12 @@ final class ColliderPass {
     /** The largest such move (m) and its node. */
     double maxMove;
     int maxNode;
+    /**
+     * The largest normal push of the candidates the last {@link #detectSprings} call found on a
+     * step's whole path (not counting calls with {@code onlyNew}): how far the step takes a node
+     * into its band beyond where it lay at the start, m.
+     */
+    double maxPush;
 
     /**
      * @param model the cloth
@@ -101,7 +107,10 @@ final class ColliderPass {
     int detectSprings(ContactSprings springs, double[] start, double[] end, double dt, boolean onlyNew) {
         int black = model.mesh.vertexCount;
         int inside = 0;
-                for (Collider col : colliders) {
+        if (!onlyNew) {
+            maxPush = 0;
+        }
+        for (Collider col : colliders) {
             col.sweptBounds(bounds);
             for (int p = 0; p < nodes; p++) {
                 ClothMaterial own = materials[model.nodePiece[p]];
@@ -136,6 +145,7 @@ final class ColliderPass {
                     }
                     push = Math.max(Math.min(startGap, 0) - gap, 0);
                 }
+                maxPush = Math.max(maxPush, push);
                 boolean exact = springs.exact.on;
                 // exact friction: x_s is where the node sticks to the surface (no Coulomb bound here)
                 NodePaths.coulombShift(xc, start, p, dt, c.surfaceVelocity, n, exact ? 1 : mu,

@@ -85,6 +85,7 @@ final class SpringStep {
             int colliderMoved = s.colliderPass.moved;
             if (ClothSolver.LOG.isLoggable(Level.FINE)) {
                 ClothSolver.LOG.fine(s.name + ": t=" + s.time + " contact springs, round " + round + ": "
+                        + (round == 1 ? "largest push " + s.colliderPass.maxPush + " m, " : "")
                         + springs.activeCount()
                         + " active, projection " + s.lastIterations + " iterations, red strain " + s.lastStrain
                         + "; the collision pass would move " + colliderMoved + " + " + selfMoved
