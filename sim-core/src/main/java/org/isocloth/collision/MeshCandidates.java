@@ -187,6 +187,42 @@ public final class MeshCandidates {
         return test(p, p, point, thickness, start[n], start[n + 1], false, out);
     }
 
+    /**
+     * Whether the straight segment from node a (at {@code x}) to the point q certainly has no
+     * contact with the collider: node a is known to be outside (its last {@link #contactTracked}
+     * query found no contact, and it has not moved since), and the segment's box grown by the
+     * thickness lies in a's wide box and meets the swept box of none of a's triangles. Then the
+     * segment does not cross the surface and no triangle lies within the thickness of q, so q is
+     * outside with no contact, which {@link #contactNear} would find with a ray test for a point
+     * within the mesh's bounds. False answers decide nothing.
+     *
+     * @param x positions; node a at 3·a
+     * @param a a node whose last tracked query found no contact, unmoved since
+     * @param q the point, 3 values
+     * @param thickness the cloth's thickness, m
+     */
+    public boolean clearFrom(double[] x, int a, double[] q, double thickness) {
+        if (!outside[a]) {
+            return false;
+        }
+        int o = 6 * a;
+        for (int c = 0; c < 3; c++) {
+            box[c] = Math.min(x[3 * a + c], q[c]) - thickness;
+            box[3 + c] = Math.max(x[3 * a + c], q[c]) + thickness;
+            if (box[c] < wide[o + c] || box[3 + c] > wide[o + 3 + c]) {
+                return false;
+            }
+        }
+        for (int j = start[a], end = start[a + 1]; j < end; j++) {
+            int b = 6 * j;
+            if (listBoxes[b] <= box[3] && box[0] <= listBoxes[b + 3] && listBoxes[b + 1] <= box[4]
+                    && box[1] <= listBoxes[b + 4] && listBoxes[b + 2] <= box[5] && box[2] <= listBoxes[b + 5]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The collider's contact for point k over the triangles list[from .. to). */
     private boolean test(double[] p0, double[] p1, int k, double thickness, int from, int to, boolean fromOutside,
             Contact out) {

@@ -537,6 +537,9 @@ final class ShapeMatchingStep {
      * midpoint sags inside while both ends are outside: every edge whose midpoint lies within the
      * thickness of a collider moves both its free ends by the midpoint's correction (proximity
      * only, at the end of the step's last substep), so that the red node it becomes is outside.
+     * A midpoint that a straight segment from an end known to be outside reaches without meeting
+     * any triangle's box needs no query ({@link MeshCandidates#clearFrom}): most of a garment's
+     * midpoints lie within a character's bounds, where the query would cost a ray test.
      */
     private void collideMidpoints() {
         double thickness = s.material.thickness();
@@ -555,7 +558,9 @@ final class ShapeMatchingStep {
                 for (int c = 0; c < 3; c++) {
                     mid[c] = 0.5 * (p[3 * a + c] + p[3 * b + c]);
                 }
-                if (!inBounds(mid, thickness) || !(list != null ? list.contactNear(mid, 0, a, b, thickness, contact)
+                if (!inBounds(mid, thickness) || list != null && (!movedByMid[a] && list.clearFrom(p, a, mid, thickness)
+                        || !movedByMid[b] && list.clearFrom(p, b, mid, thickness))
+                        || !(list != null ? list.contactNear(mid, 0, a, b, thickness, contact)
                         : col.contact(mid, mid, 0, thickness, contact))) {
                     continue;
                 }

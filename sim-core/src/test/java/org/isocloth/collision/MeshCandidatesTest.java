@@ -190,4 +190,46 @@ class MeshCandidatesTest {
             assertSameContact(b ? viaTree : null, a ? viaList : null, "midpoint " + i);
         }
     }
+    @Test
+    void aSegmentFromANodeKnownOutsideIsClearOnlyWhenNoTriangleCanTouchIt() {
+        // The static closed box x ∈ [−0.5, 1.5], y ∈ [−0.75, 0.25], z ∈ [−0.625, 0.875]
+        // (collision/box.obj), thickness 1 cm, four edges (a, b) and their midpoints:
+        //  0: 25 cm above the top face: no triangle's box within a centimetre, clear;
+        //  1: 5 cm beside the +x face: the face lies 4 cm beyond the grown segment box, clear;
+        //  2: 5 mm above the top face: both ends in contact, so neither is known to be outside;
+        //  3: around the edge where the top and +x faces meet, (1.6, 0.1) to (1.3, 0.3): both ends
+        //     outside, the midpoint (1.45, 0.2) 5 cm inside the box, so it must not be cleared;
+        //  4: deep inside the box, half a metre from every face: no triangle's box meets the
+        //     segment's, but its nodes' own queries found them inside, so it is not cleared.
+        MeshCollider m = box();
+        m.setInterval(0, 0.1);
+        double h = 0.01;
+        double[] x = {
+            0.2, 0.5, 0.1, 0.3, 0.5, 0.1,
+            1.55, 0.0, 0.0, 1.55, 0.1, 0.0,
+            0.2, 0.255, 0.1, 0.3, 0.255, 0.1,
+            1.6, 0.1, 0.0, 1.3, 0.3, 0.0,
+            0.4, -0.25, 0.1, 0.6, -0.25, 0.1};
+        int n = x.length / 3;
+        double[] half = new double[n];
+        java.util.Arrays.fill(half, 0.2);
+        MeshCandidates lists = new MeshCandidates(m, n, half);
+        lists.gather(x, new double[3 * n], new double[3], 0.1, h, null);
+        Contact c = new Contact();
+        for (int i = 0; i < n; i++) {
+            lists.contactTracked(x, x, i, h, c); // the node's query of the step: sets what is known
+        }
+        boolean[] clear = {true, true, false, false, false};
+        double[] mid = new double[3];
+        for (int e = 0; e < clear.length; e++) {
+            int a = 2 * e;
+            for (int k = 0; k < 3; k++) {
+                mid[k] = 0.5 * (x[3 * a + k] + x[3 * a + 3 + k]);
+            }
+            boolean contact = m.contact(mid, mid, 0, h, c);
+            assertEquals(e >= 2, contact, "edge " + e + ": the midpoint's contact");
+            assertEquals(clear[e], lists.clearFrom(x, a, mid, h), "edge " + e + " from its first node");
+            assertEquals(clear[e], lists.clearFrom(x, a + 1, mid, h), "edge " + e + " from its second node");
+        }
+    }
 }
