@@ -36,6 +36,49 @@ final class ColliderPass {
      */
     static final double BLACK_FINAL_FRACTION = 0.25;
 
+    /** What a {@link #collide} pass is for: which nodes it tests, how far out, what it keeps. */
+    enum Kind {
+        /**
+         * The staggered order's single pass after the projection (Table 3.1 without coupling):
+         * every node kept a full thickness out; nothing registered.
+         */
+        STAGGERED(false, false, false, false),
+        /**
+         * Table 3.1 line 3 on the projected positions, before a coupled projection: every node
+         * kept a full thickness out, and the contacts registered as planes for line 5.
+         */
+        DETECT(true, false, false, false),
+        /**
+         * Inside a coupled projection (line 5's active set): only red nodes without a plane are
+         * tested, the positions are left alone, and the new contacts registered (the next
+         * iteration moves them onto their planes together with their neighbours).
+         */
+        IN_PROJECTION(true, true, false, false),
+        /**
+         * Line 6, the coupled step's last pass after its last projection: black nodes kept only
+         * {@link #BLACK_FINAL_FRACTION} of the thickness out; nothing registered.
+         */
+        FINAL(false, false, true, false),
+        /**
+         * The check after a projection with contact springs, and its last pass: only nodes
+         * closer than {@link #SPRING_FINAL} of their plane's distance are moved (an active spring
+         * leaves its node a few micrometres inside its plane); nothing registered.
+         */
+        SPRING_CHECK(false, false, true, true);
+
+        final boolean register;
+        final boolean onlyFree;
+        final boolean lastCoupledPass;
+        final boolean springs;
+
+        Kind(boolean register, boolean onlyFree, boolean lastCoupledPass, boolean springs) {
+            this.register = register;
+            this.onlyFree = onlyFree;
+            this.lastCoupledPass = lastCoupledPass;
+            this.springs = springs;
+        }
+    }
+
     private final ClothModel model;
     private final boolean[] pinned;
     private final double[] xHat;
@@ -186,26 +229,19 @@ final class ColliderPass {
      *
      * @param contacts the step's contact planes (registered contacts are added)
      * @param start positions at the start of the step
-     * @param end positions at the end of the step, corrected in place
+     * @param end positions at the end of the step, corrected in place (except in
+     *     {@link Kind#IN_PROJECTION} passes)
      * @param dt step duration
-     * @param register whether to register the contacts as constraints for the next projection
-     * @param onlyFree inside the projection: only red nodes without a contact are tested, and
-     *     {@code end} is left alone (the next iteration moves the new contacts onto their planes
-     *     together with their neighbours); a node released earlier in this projection is not
-     *     released again
-     * @param lastCoupledPass whether this is the coupled step's last pass (after the last
-     *     projection): black nodes are then kept only a quarter of the thickness away
-     * @param springMode whether the step holds collider contacts as springs (only nodes well
-     *     inside their band are moved)
+     * @param kind what the pass is for
      * @return number of node contacts found
      */
-    int collide(ContactPlanes contacts, double[] start, double[] end, double dt, boolean register, boolean onlyFree,
-            boolean lastCoupledPass, boolean springMode) {
+    int collide(ContactPlanes contacts, double[] start, double[] end, double dt, Kind kind) {
         int found = 0;
         moved = 0;
         maxMove = 0;
         maxNode = -1;
-                int black = model.mesh.vertexCount;
+        int black = model.mesh.vertexCount;
+        boolean onlyFree = kind.onlyFree;
         for (Collider col : colliders) {
             col.sweptBounds(bounds);
             for (int p = 0; p < nodes; p++) {
@@ -220,8 +256,8 @@ final class ColliderPass {
                 // away: they have no contact rows, so pushing them to the full thickness after the
                 // last projection stretches their edges. (The staggered order's single pass is
                 // its whole collision response: full thickness.)
-                double th = lastCoupledPass && p < black ? BLACK_FINAL_FRACTION * thick : thick;
-                if (springMode) {
+                double th = kind.lastCoupledPass && p < black ? BLACK_FINAL_FRACTION * thick : thick;
+                if (kind.springs) {
                     // contact springs hold their nodes a few micrometres inside their planes: the
                     // passes after a projection move only nodes well inside the band
                     th = (p < black ? 0.25 : 1.0) * SPRING_FINAL * thick;
@@ -257,9 +293,9 @@ final class ColliderPass {
                         maxNode = p;
                     }
                 }
-                if (register && p >= black) {
+                if (kind.register && p >= black) {
                     contacts.add(p, n, dcn, xc, shift, mu > 0 ? ClothSolver.FRICTION_WEIGHT : 0);
-                } else if (register) {
+                } else if (kind.register) {
                     // Black nodes follow the red ones through the hard conforming rows; a contact
                     // row on them too over-constrains a curved contact patch (measured: black
                     // edges stretched 2.4 % on a stiff sheet on a ball). They keep the friction

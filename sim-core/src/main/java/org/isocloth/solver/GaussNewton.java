@@ -252,7 +252,7 @@ final class GaussNewton {
                 }
                 // Nodes the iteration pushed into a collider become contacts (moved out to x_c);
                 // the next iterations restore the constraints around them.
-                added += s.colliderPass.collide(s.contacts, s.xStart, s.xk, s.stepDt, true, true, false, springMode);
+                added += s.colliderPass.collide(s.contacts, s.xStart, s.xk, s.stepDt, ColliderPass.Kind.IN_PROJECTION);
             }
             previousStrain = strain;
             System.arraycopy(s.xk, 0, s.xPrevIterate, 0, n3);

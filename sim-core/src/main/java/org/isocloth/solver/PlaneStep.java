@@ -59,7 +59,8 @@ final class PlaneStep {
         int contacts;
         System.arraycopy(s.xk, 0, s.xCollided, 0, n3);
         boolean coupled = s.settings.collisions() == CollisionHandling.COUPLED;
-        contacts = s.colliderPass.collide(s.contacts, s.xStart, s.xCollided, dt, coupled, false, false, false);
+        contacts = s.colliderPass.collide(s.contacts, s.xStart, s.xCollided, dt,
+                coupled ? ColliderPass.Kind.DETECT : ColliderPass.Kind.STAGGERED);
         // Cloth–cloth contacts become constraints of the second projection like collider
         // contacts (pair rows, or a plane on every node the response moved, black nodes
         // included: the conforming rows would undo a correction the projection does not know).
@@ -141,7 +142,8 @@ final class PlaneStep {
                     s.clearContacts();
                 }
                 double before = ClothSolver.LOG.isLoggable(Level.FINE) ? ClothMetrics.maxStrain(s.model, s.xk) : 0;
-                int late = s.colliderPass.collide(s.contacts, s.xStart, s.xk, dt, again, false, !again, false);
+                int late = s.colliderPass.collide(s.contacts, s.xStart, s.xk, dt,
+                        again ? ColliderPass.Kind.DETECT : ColliderPass.Kind.FINAL);
                 int lateSelf = SelfResponse.resolveStep(s, s.xk, dt, again, again ? 1.0 : FINAL_REPULSION);
                 s.movedAfterProjection = late + lateSelf > 0;
                 selfRegistered |= again

@@ -81,7 +81,7 @@ final class SpringStep {
                 selfMoved = SelfResponse.resolveStep(s, s.xSelf, dt, round <= PlaneStep.COUPLED_ROUNDS, 1.0);
             }
             System.arraycopy(s.xk, 0, s.xCollided, 0, n3);
-            s.colliderPass.collide(s.contacts, s.xStart, s.xCollided, dt, false, false, true, true);
+            s.colliderPass.collide(s.contacts, s.xStart, s.xCollided, dt, ColliderPass.Kind.SPRING_CHECK);
             int colliderMoved = s.colliderPass.moved;
             if (ClothSolver.LOG.isLoggable(Level.FINE)) {
                 ClothSolver.LOG.fine(s.name + ": t=" + s.time + " contact springs, round " + round + ": "
@@ -111,7 +111,7 @@ final class SpringStep {
         int contacts = springs.activeCount() + selfMoved;
         s.movedAfterProjection = false;
         if (!clean) {
-            s.colliderPass.collide(s.contacts, s.xStart, s.xk, dt, false, false, true, true);
+            s.colliderPass.collide(s.contacts, s.xStart, s.xk, dt, ColliderPass.Kind.SPRING_CHECK);
             int late = s.colliderPass.moved;
             int lateSelf = SelfResponse.resolveStep(s, s.xk, dt, false, PlaneStep.FINAL_REPULSION);
             s.movedAfterProjection = late + lateSelf > 0;
