@@ -6,8 +6,8 @@ import java.util.logging.Logger;
 
 /**
  * The closed-mesh tests of {@link MeshCollider}: whether a triangle mesh is closed and
- * consistently wound, its enclosed volume's sign, and the exact ray-parity step of its inside
- * test (one triangle against the ray from a point along +x, perturbed symbolically to
+ * consistently wound, its enclosed volume's sign, and the exact step of its inside test (one
+ * triangle against the ray from a point along +x, perturbed symbolically to
  * {@code q + (0, ε, ε²)} so that rays through edges and vertices are counted consistently).
  */
 final class ClosedMesh {
@@ -16,21 +16,27 @@ final class ClosedMesh {
     private ClosedMesh() {
     }
 
+    /** What {@link #rayCrossing} returns when the point lies on the triangle. */
+    static final int ON_SURFACE = 2;
+
     /**
-     * One triangle's part in the ray parity of point q.
+     * One triangle's part in the winding number of point q, counted along the ray from q.
      *
      * @param x positions, flat xyz
      * @param a first vertex of the triangle
      * @param b second vertex
      * @param c third vertex
      * @param q the point, 3 values
-     * @return −1 when q lies on the triangle (exact test, also for triangles parallel to the
-     *     ray), 1 when the perturbed ray from q along +x meets the triangle ahead of q, 0 otherwise
+     * @return {@link #ON_SURFACE} when q lies on the triangle (exact test, also for triangles
+     *     parallel to the ray); when the perturbed ray from q along +x meets the triangle ahead of
+     *     q, the sign of the x component of the triangle's normal (+1 or −1: on a closed,
+     *     consistently wound mesh the sum over the triangles is the winding number of q, up to
+     *     one sign for the whole mesh); 0 otherwise
      */
     static int rayCrossing(double[] x, int a, int b, int c, double[] q) {
         int o = Geometry.orient3d(x, a, x, b, x, c, q, 0);
         if (o == 0 && onTriangle(x, a, b, c, q)) {
-            return -1;
+            return ON_SURFACE;
         }
         // projection along x: (y, z); s is the sign of the normal's x component
         int s = Geometry.orient2d(x, a, x, b, x, c, 0);
@@ -38,7 +44,7 @@ final class ClosedMesh {
             return 0; // the perturbed ray misses triangles parallel to it and planes through q
         }
         return o == s && perturbedSide(x, a, b, q) == s && perturbedSide(x, b, c, q) == s
-                && perturbedSide(x, c, a, q) == s ? 1 : 0;
+                && perturbedSide(x, c, a, q) == s ? s : 0;
     }
 
     /** Whether q, coplanar with triangle (a, b, c), lies on the closed triangle. */

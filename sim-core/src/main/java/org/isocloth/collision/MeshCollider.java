@@ -70,7 +70,7 @@ import java.util.logging.Logger;
  * {@link Contact#surfaceVelocity} interpolates the vertex velocities with the contact point's
  * barycentric weights. A node whose end is inside a closed mesh always gets a contact that moves
  * it out: through the face it crossed, or, when no inward crossing was found, through the nearest
- * surface point. That inside test is an exact ray-parity query (see below), made for nodes that end
+ * surface point. That inside test is an exact ray query (see below), made for nodes that end
  * within the mesh's bounds but farther than the thickness from it.
  *
  * <p><b>Not handled:</b> edge–edge contacts between cloth edges and mesh edges (a mesh edge or a
@@ -81,11 +81,14 @@ import java.util.logging.Logger;
  *
  * A mesh is <em>closed</em> when every edge is shared by exactly two triangles that traverse it in
  * opposite directions (checked once, at construction). {@link #contains} is exact for closed
- * meshes at the end pose: ray parity along +x with the exact predicates of {@link Geometry} and a
+ * meshes at the end pose: the winding number counted along the ray from the point along +x (each
+ * crossing signed by the face's orientation), with the exact predicates of {@link Geometry} and a
  * symbolic perturbation of the ray, so rays through edges and vertices are counted consistently;
- * points on the surface are not inside. The outward side of a closed mesh is that of positive
- * enclosed volume at the constructor's positions (an inside-out mesh works as well). Open meshes
- * contain no point.
+ * a point is inside when it is non-zero, so where parts of a skin overlap (a tail's root sunk into
+ * the back) the overlap is inside, where the crossings' parity would call it outside. Points on
+ * the surface are not inside. The outward side of a closed mesh is that of positive enclosed
+ * volume at the constructor's positions (an inside-out mesh works as well). Open meshes contain no
+ * point.
  *
  * <p>Instances are mutable (poses, friction) and not thread-safe.
  */
@@ -892,34 +895,24 @@ public final class MeshCollider extends Collider {
     /**
      * {@inheritDoc}
      *
-     * <p>Closed meshes: exact ray parity at the end pose (see the class description); points on
-     * the surface are not inside. An open mesh whose holes are small loops (a character's skin
+     * <p>Closed meshes: the exact winding number at the end pose is non-zero (see the class
+     * description); points on the surface are not inside. An open mesh whose holes are small loops (a character's skin
      * with its eye sockets and mouth open) counts the parity over the mesh closed by fans across
      * those holes ({@link HoleCaps}); the caps take no part in collisions, where the mesh stays a
      * two-sided surface. Other open meshes: always false.
      */
     @Override
     public boolean contains(double x, double y, double z) {
-        if (closed) {
-            return insideEnd(x, y, z);
-        }
-        return caps != null && insideEnd(x, y, z, false);
+        return (closed || caps != null) && insideEnd(x, y, z);
     }
 
     /**
-     * Exact parity of the crossings of the ray from q along +x with the triangles at the end
-     * pose, the ray perturbed symbolically to {@code q + (0, ε, ε²)}; false when q lies on a
-     * triangle (exact test, also for triangles parallel to the ray).
+     * Whether q lies inside at the end pose (see the class description), by the ray from q along
+     * +x perturbed symbolically to {@code q + (0, ε, ε²)}: for a closed mesh its winding number is
+     * non-zero; otherwise the parity of the crossings with the mesh's own triangles and its
+     * {@link #caps}, whose winding is not checked. False when q lies on a triangle.
      */
     private boolean insideEnd(double x, double y, double z) {
-        return insideEnd(x, y, z, true);
-    }
-
-    /**
-     * Ray parity at the end pose along +x; without {@code closedMesh}, the mesh's own triangles
-     * and its {@link #caps}.
-     */
-    private boolean insideEnd(double x, double y, double z, boolean closedMesh) {
         double[] bb = at1 == x1 ? endBounds : swept;
         if (!(x >= bb[0] && x <= bb[3] && y >= bb[1] && y <= bb[4] && z >= bb[2] && z <= bb[5])) {
             return false;
@@ -935,29 +928,32 @@ public final class MeshCollider extends Collider {
         q[0] = x;
         q[1] = y;
         q[2] = z;
-        boolean inside = false;
+        int winding = 0;
+        boolean odd = false;
         for (int c = 0; c < candCount; c++) {
             int t = cand[c];
             posed(t);
             int r = ClosedMesh.rayCrossing(at1, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2], q);
-            if (r < 0) {
-                return false; // q lies on the surface
+            if (r == ClosedMesh.ON_SURFACE) {
+                return false;
             }
-            inside ^= r > 0;
+            winding += r;
+            odd ^= r != 0;
         }
-        if (!closedMesh) {
-            for (int k = 0; k < caps.length; k += 3) {
-                for (int j = 0; j < 3; j++) {
-                    posedVertex(caps[k + j]);
-                }
-                int r = ClosedMesh.rayCrossing(at1, caps[k], caps[k + 1], caps[k + 2], q);
-                if (r < 0) {
-                    return false;
-                }
-                inside ^= r > 0;
+        if (closed) {
+            return winding != 0;
+        }
+        for (int k = 0; k < caps.length; k += 3) {
+            for (int j = 0; j < 3; j++) {
+                posedVertex(caps[k + j]);
             }
+            int r = ClosedMesh.rayCrossing(at1, caps[k], caps[k + 1], caps[k + 2], q);
+            if (r == ClosedMesh.ON_SURFACE) {
+                return false;
+            }
+            odd ^= r != 0;
         }
-        return inside;
+        return odd;
     }
 
     /**
