@@ -14,8 +14,10 @@ import org.isocloth.linalg.NotPositiveDefiniteException;
  * stiffness Σ μ_i ∇²C_i (for C = |x_p − x_r| − l, ∇²C = (I − uuᵀ)/|x_p − x_r| ⊗ [[1, −1], [−1, 1]],
  * taken for tense rows only, with μ from the last solve); fast-projection iterations (Goldenthal
  * et al.) are anchored at the iterate and only correct the constraint error. Projections with
- * contact planes, and Newton projections that stall, use fast projection. docs/solver.md, "The
- * step", describes both and the measurements behind the constants.
+ * contact planes, and Newton projections that stall, use fast projection. Newton iterations with
+ * contact springs add a Levenberg-Marquardt term after an iteration that raised the red strain
+ * ({@link #nextDamping}). docs/solver.md, "The step" and "A Levenberg-Marquardt weight in spring
+ * projections", describes them and the measurements behind the constants.
  */
 final class GaussNewton {
     /**
@@ -61,6 +63,15 @@ final class GaussNewton {
      * iteration cap with its red strain above the tolerance.
      */
     static final int SPRING_FINISH = 10;
+    /**
+     * Levenberg-Marquardt weight a Newton projection with contact springs takes after its first
+     * iteration that raised the red strain or needed backtracking ({@link #nextDamping}).
+     */
+    static final double DAMPING_START = 1;
+    /** Factor by which that weight grows after each further such iteration and shrinks after each other one. */
+    static final double DAMPING_FACTOR = 4;
+    /** A weight shrunk below this is dropped. */
+    static final double DAMPING_MIN = 0.01;
 
     /** How a projection's collider contacts take part. */
     enum Contacts {
@@ -101,6 +112,17 @@ final class GaussNewton {
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
     private final double[] scratchT = new double[3];
     private final double[] scratchTarget = new double[3];
+    /**
+     * Levenberg-Marquardt weight λ of the running Newton iteration: it adds ½ λ |x − x_k|²_M to
+     * the step's objective, so the iteration solves with the metric (1 + λ) M anchored at
+     * (x̂ + λ x_k)/(1 + λ). The term vanishes at x = x_k, so the projection's fixed point is the
+     * same; it shortens the moves along the directions that only the node masses and the
+     * bending hold (the red triangles' rotations), where the linearised distance rows predict
+     * the strain worst, and leaves the stiff rows' corrections whole.
+     */
+    private double damping;
+    /** Newton iterations taken with a Levenberg-Marquardt weight, over the solver's life. */
+    long dampedIterations;
 
     /** @param solver the solver whose iterate, rows and contacts this projects */
     GaussNewton(ClothSolver solver) {
@@ -138,6 +160,7 @@ final class GaussNewton {
         boolean forceBalance = newtonNow && !springMode
                 && (rows.membrane != null || rows.bendingDominance > FORCE_BALANCE_DOMINANCE);
         newtonFellBack = false;
+        damping = 0;
         boolean finishing = false;
         int cap = s.settings.maxIterations();
         while (iterations < cap) {
@@ -162,17 +185,17 @@ final class GaussNewton {
                 if (iterations == 1) {
                     // multipliers scale like force·h²: carry the last projection's over to this h
                     double scale = s.tensionH > 0 ? (s.projH / s.tensionH) * (s.projH / s.tensionH) : 0;
-                    dist.geometricStiffness(s.tension, 0, scale, activeDist, s.xk, s.xHat, rows.gVal, rows.gPtr,
+                    dist.geometricStiffness(s.tension, 0, scale, activeDist, s.xk, s.xTarget, rows.gVal, rows.gPtr,
                             rows.inextStart, s.primal);
                     if (rows.membrane != null) {
                         rows.membrane.geometricStiffness(s.tension, rows.femStart - rows.inextStart, scale, s.xk,
-                                s.xHat, s.primal);
+                                s.xTarget, s.primal);
                     }
                 } else {
-                    dist.geometricStiffness(s.mu, rows.inextStart, 1, activeDist, s.xk, s.xHat, rows.gVal, rows.gPtr,
+                    dist.geometricStiffness(s.mu, rows.inextStart, 1, activeDist, s.xk, s.xTarget, rows.gVal, rows.gPtr,
                             rows.inextStart, s.primal);
                     if (rows.membrane != null) {
-                        rows.membrane.geometricStiffness(s.mu, rows.femStart, 1, s.xk, s.xHat, s.primal);
+                        rows.membrane.geometricStiffness(s.mu, rows.femStart, 1, s.xk, s.xTarget, s.primal);
                     }
                 }
             } else if (s.primal != null) {
@@ -204,6 +227,9 @@ final class GaussNewton {
                 if (stepScale < 1) {
                     strain = backtrackStrain;
                 }
+            }
+            if (springMode && newtonNow) {
+                damping = nextDamping(damping, stepScale < 1 || strain > previousStrain);
             }
             if (newtonNow && !springMode && rows.membrane == null) {
                 s.tensionShift.choose(s.mu, rows.inextStart, 1, rows.alpha, rows.inextStart, dist.rest, tol);
@@ -312,6 +338,26 @@ final class GaussNewton {
 
 
     /**
+     * The Levenberg-Marquardt weight of a spring projection's next Newton iteration: {@link
+     * #DAMPING_START} after the first iteration that did not lower the red strain (or needed
+     * backtracking), {@link #DAMPING_FACTOR} times more after each further one, that factor less
+     * after each iteration that lowered it, dropped below {@link #DAMPING_MIN}. The red strain is
+     * what the linearisation of the distance rows gets wrong when a step rotates the red
+     * triangles too far, so it is what the weight follows.
+     *
+     * @param weight the weight of the iteration just taken
+     * @param worse whether that iteration raised the red strain or needed backtracking
+     */
+    static double nextDamping(double weight, boolean worse) {
+        if (worse) {
+            return weight == 0 ? DAMPING_START : weight * DAMPING_FACTOR;
+        }
+        double next = weight / DAMPING_FACTOR;
+        return next < DAMPING_MIN ? 0 : next;
+    }
+
+
+    /**
      * Backtracking on the constraint error: tries ½, ¼ and ⅛ of the step from the previous
      * iterate and keeps the one with the smallest red strain if it beats the full step's
      * {@code strain} (its strain then goes to {@link #backtrackStrain}).
@@ -347,8 +393,11 @@ final class GaussNewton {
      * Gᵀμ and the new iterate x_k = x_target − W Gᵀ μ.
      */
     private void solvePrimal() {
+        if (newtonNow && damping > 0) {
+            dampedIterations++;
+        }
         for (int p = 0; p < s.nodes; p++) {
-            s.omega[p] = s.massEff[p];
+            s.omega[p] = s.massEff[p] * (newtonNow ? 1 + damping : 1);
         }
         for (int ci = 0; ci < s.contacts.count; ci++) {
             int p = s.contacts.nodes[ci];
@@ -441,6 +490,9 @@ final class GaussNewton {
                 int i = 3 * p + c;
                 s.w[i] = inv;
                 s.xTarget[i] = first || inv == 0 || newtonNow ? s.xHat[i] : s.xk[i];
+                if (damping > 0 && newtonNow && inv != 0) {
+                    s.xTarget[i] = (s.xHat[i] + damping * s.xk[i]) / (1 + damping);
+                }
             }
         }
         // Contact nodes (eq. 3.26/3.28 eliminated per node): the normal rows fix n_a·x = d_a, the
