@@ -17,7 +17,7 @@ import java.util.Arrays;
  * </pre>
  *
  * with ψ a one-sided stiff spring of stiffness s = {@link #NORMAL_WEIGHT}·m (in the units of the
- * step's mass metric, stiffness·h²) whose stiffness ramps up over the first {@link #ramp} of
+ * step's mass metric, stiffness·h²; {@link #BLACK_WEIGHT} times that on black nodes) whose stiffness ramps up over the first {@link #ramp} of
  * depth, so that ψ is twice continuously differentiable ({@link #assemble}); P = I − Σ n nᵀ the
  * projector onto the tangent plane of the node's planes that hold it, and κ the friction weight of
  * eq. 3.28 softened; with exact friction ({@link ExactFriction}) the red nodes' friction terms are
@@ -34,10 +34,23 @@ import java.util.Arrays;
 final class ContactSprings {
     /** Normal stiffness relative to the node's mass (stiffness·h²/m). */
     static final double NORMAL_WEIGHT = 1e4;
+    /**
+     * A black node's normal stiffness relative to a red node's. The hard conforming row (eq. 3.3)
+     * puts a black node where its red triangles extrapolate it, on their chord: on a convex body
+     * that lies inside the node's plane by about the sagitta of two fine edges (1.3 mm on the
+     * walking shirt's hips). With a red node's stiffness the spring loses to the cloth's tension
+     * there and the collision check after the projection moves the black node out alone,
+     * stretching its edges; three times stiffer, its push reaches the red nodes through the
+     * conforming row and lifts the triangles around it (docs/solver.md, "Cloth–cloth pairs in
+     * the first projection").
+     */
+    static final double BLACK_WEIGHT = 3;
     /** Most contact planes per node (a node between two surfaces has two). */
     private static final int MAX = 3;
 
     private final int nodes;
+    /** Nodes below this index are black (base vertices). */
+    private final int black;
     private int[] list = new int[64];
     private int count;
     /** Planes per node. */
@@ -62,8 +75,13 @@ final class ContactSprings {
     final double[] blockRhs;
     private final double[] basis = new double[9];
 
-    ContactSprings(int nodes) {
+    /**
+     * @param nodes the cloth's nodes
+     * @param black the number of black nodes (nodes 0 … black − 1)
+     */
+    ContactSprings(int nodes, int black) {
         this.nodes = nodes;
+        this.black = black;
         k = new int[nodes];
         normal = new double[9 * nodes];
         offset = new double[3 * nodes];
@@ -317,7 +335,7 @@ final class ContactSprings {
                 continue;
             }
             double m = mass[p];
-            double s = NORMAL_WEIGHT * m;
+            double s = NORMAL_WEIGHT * m * (p < black ? BLACK_WEIGHT : 1);
             int b = 9 * p;
             double[] r = blockRhs;
             if (exact.on) {

@@ -64,10 +64,7 @@ final class SelfResponse {
      */
     int resolve(double[] start, double[] end, double dt, ClothMaterial material, boolean register, boolean pairMode,
             double repulsionFraction, ContactPlanes contacts, SelfContactRows pairRows, double time) {
-        if (self == null) {
-            self = new SelfCollisions(model.mesh.fineTriangles, model.mesh.fineEdges, nodes);
-            invMass = new double[nodes];
-        }
+        detector();
         for (int p = 0; p < nodes; p++) {
             invMass[p] = pinned[p] ? 0 : 1.0 / massEff[p];
         }
@@ -96,6 +93,15 @@ final class SelfResponse {
             registerPairs(pairRows, start, end, thick, time);
         }
         return moved[0];
+    }
+
+    /** @return the cloth–cloth detection, created at the first call */
+    private SelfCollisions detector() {
+        if (self == null) {
+            self = new SelfCollisions(model.mesh.fineTriangles, model.mesh.fineEdges, nodes);
+            invMass = new double[nodes];
+        }
+        return self;
     }
 
     /** @return what the last {@link #resolve} call's collision processing reported */
@@ -177,20 +183,48 @@ final class SelfResponse {
             return 0;
         }
         boolean registerRows = register && s.pairMode();
-        SystemRows rows = s.rows;
-        if (registerRows && s.pairRows == null) {
-            s.pairRows = new SelfContactRows(s.nodes, rows.rowCount, rows.gPtr, rows.gDof, rows.inextStart,
-                    rows.linStart, s.primal.permutation());
-            s.pairRows.membraneStart = rows.femStart;
-            s.pairRows.membraneEnd = rows.linStart;
-        }
         SelfResponse r = s.selfResponse;
         int moved = r.resolve(s.xStart, end, dt, s.material, register, s.pairMode(), repulsionFraction, s.contacts,
-                registerRows ? s.pairRows : null, s.time);
+                registerRows ? pairRows(s) : null, s.time);
         if (ClothSolver.LOG.isLoggable(java.util.logging.Level.FINE)) {
             ClothSolver.LOG.fine(s.name + ": t=" + s.time + " self: " + r.lastResult() + ", moved " + moved
                     + ", red strain after " + s.redStrain(end, false));
         }
         return moved;
+    }
+
+    /**
+     * Registers the pairs closer than {@link #PAIR_REACH} proximity distances at the step's start
+     * x⁽ⁿ⁾ as the pair rows of its first projection, as {@link #registerPairs} does after a
+     * collision check (pairs already closer than the proximity distance act from the first
+     * iteration, the others wait). Layers of cloth that lie on each other at the start of a step
+     * are then held apart by the first projection itself, in the same Newton solve as the
+     * inextensibility and the collider contacts (thesis Table 3.1), instead of being found
+     * pressed together by the check after it and projected again. Nothing is registered unless
+     * the solver takes cloth–cloth contacts as pair rows.
+     *
+     * @return the number of pair rows registered
+     */
+    static int seedStep(ClothSolver s) {
+        if (!s.selfCollisions || !s.pairMode()) {
+            return 0;
+        }
+        SelfResponse r = s.selfResponse;
+        SelfContactRows rows = pairRows(s);
+        r.detector();
+        r.registerPairs(rows, s.xStart, s.xStart, r.thickness(s.material), s.time);
+        return rows.count();
+    }
+
+    /** @return the solver's cloth–cloth pair rows, created at the first call */
+    private static SelfContactRows pairRows(ClothSolver s) {
+        if (s.pairRows == null) {
+            SystemRows rows = s.rows;
+            s.pairRows = new SelfContactRows(s.nodes, rows.rowCount, rows.gPtr, rows.gDof, rows.inextStart,
+                    rows.linStart, s.primal.permutation());
+            s.pairRows.membraneStart = rows.femStart;
+            s.pairRows.membraneEnd = rows.linStart;
+        }
+        return s.pairRows;
     }
 }

@@ -41,7 +41,7 @@ final class SpringStep {
     /** @param solver the solver whose steps this takes (its state and projections) */
     SpringStep(ClothSolver solver) {
         s = solver;
-        springs = new ContactSprings(solver.nodes);
+        springs = new ContactSprings(solver.nodes, solver.model.mesh.vertexCount);
     }
 
     /**
@@ -63,6 +63,8 @@ final class SpringStep {
         // motion the step takes without the cloth's own forces, as in the thesis's order
         s.colliderPass.detectSprings(springs, s.xStart, s.xHat, dt, false);
         springs.seat(s.xk, s.xHat);
+        // cloth–cloth pairs already close at x⁽ⁿ⁾ are rows of the first projection
+        SelfResponse.seedStep(s);
         springs.startProjection();
         s.gaussNewton.project(maxInvMass, GaussNewton.Contacts.SPRINGS);
         int iterations = s.lastIterations;

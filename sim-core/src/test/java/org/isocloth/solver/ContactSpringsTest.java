@@ -28,7 +28,7 @@ class ContactSpringsTest {
 
     /** Energy of the node's active planes at z (see the class comment). */
     private static double energy(ContactSprings cs, int p, double[] xt, double[] z, double[][] normals,
-            double[] offsets, double[] xs, double[] f) {
+            double[] offsets, double[] xs, double[] f, double weight) {
         double[] x = {xt[3 * p] - z[0], xt[3 * p + 1] - z[1], xt[3 * p + 2] - z[2]};
         // tangent projector of the normals: Gram-Schmidt, as the springs build it
         double[][] basis = new double[normals.length][];
@@ -55,7 +55,7 @@ class ContactSpringsTest {
             }
         }
         double e = 0.5 * KAPPA * M * (t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
-        double s = ContactSprings.NORMAL_WEIGHT * M;
+        double s = ContactSprings.NORMAL_WEIGHT * M * weight;
         for (int a = 0; a < normals.length; a++) {
             double g = normals[a][0] * x[0] + normals[a][1] * x[1] + normals[a][2] * x[2] - offsets[a];
             e += 0.5 * s * g * g;
@@ -65,9 +65,17 @@ class ContactSpringsTest {
     }
 
     private static void checkAgainstEnergy(double[][] normals, double[] offsets) {
+        checkAgainstEnergy(normals, offsets, 0, 1);
+    }
+
+    /**
+     * @param black the number of black nodes (node 1, the one checked, is black if black ≥ 2)
+     * @param weight the normal stiffness relative to a red node's that node 1 must have
+     */
+    private static void checkAgainstEnergy(double[][] normals, double[] offsets, int black, double weight) {
         int nodes = 3;
         int p = 1;
-        ContactSprings cs = new ContactSprings(nodes);
+        ContactSprings cs = new ContactSprings(nodes, black);
         double[] xs = {0.31, -0.12, 0.07};
         double[] f = {0.002, -0.001, 0.0005};
         for (int a = 0; a < normals.length; a++) {
@@ -83,25 +91,25 @@ class ContactSpringsTest {
         for (int c = 0; c < 3; c++) {
             // r = −∇E(0): central difference along c
             z[c] = h;
-            double ep = energy(cs, p, xt, z, normals, offsets, xs, f);
+            double ep = energy(cs, p, xt, z, normals, offsets, xs, f, weight);
             z[c] = -h;
-            double em = energy(cs, p, xt, z, normals, offsets, xs, f);
+            double em = energy(cs, p, xt, z, normals, offsets, xs, f, weight);
             z[c] = 0;
             double grad = (ep - em) / (2 * h);
-            double scale = ContactSprings.NORMAL_WEIGHT * M;
+            double scale = ContactSprings.NORMAL_WEIGHT * M * weight;
             assertEquals(-grad, cs.blockRhs[3 * p + c], 1e-9 * scale, "right-hand side " + c);
             for (int c2 = 0; c2 < 3; c2++) {
                 // B = Hessian: mixed central difference
                 double[] zz = new double[3];
                 zz[c] += h;
                 zz[c2] += h;
-                double epp = energy(cs, p, xt, zz, normals, offsets, xs, f);
+                double epp = energy(cs, p, xt, zz, normals, offsets, xs, f, weight);
                 zz[c2] -= 2 * h;
-                double epm = energy(cs, p, xt, zz, normals, offsets, xs, f);
+                double epm = energy(cs, p, xt, zz, normals, offsets, xs, f, weight);
                 zz[c] -= 2 * h;
-                double emm = energy(cs, p, xt, zz, normals, offsets, xs, f);
+                double emm = energy(cs, p, xt, zz, normals, offsets, xs, f, weight);
                 zz[c2] += 2 * h;
-                double emp = energy(cs, p, xt, zz, normals, offsets, xs, f);
+                double emp = energy(cs, p, xt, zz, normals, offsets, xs, f, weight);
                 double hess = (epp - epm - emp + emm) / (4 * h * h);
                 assertEquals(hess, cs.block[9 * p + 3 * c + c2], 1e-6 * scale, "block " + c + "," + c2);
             }
@@ -121,6 +129,16 @@ class ContactSpringsTest {
                 new double[] {-0.09, 0.2});
     }
 
+    @Test
+    void aBlackNodesSpringIsStifferByItsWeight() {
+        // nodes 0 and 1 black (base vertices): node 1's normal stiffness is BLACK_WEIGHT times
+        // NORMAL_WEIGHT·m, its friction weight unchanged
+        double r = Math.sqrt(3);
+        checkAgainstEnergy(new double[][] {{1 / r, 1 / r, 1 / r}}, new double[] {0.08}, 2, ContactSprings.BLACK_WEIGHT);
+        // node 1 red when only node 0 is black
+        checkAgainstEnergy(new double[][] {{1 / r, 1 / r, 1 / r}}, new double[] {0.08}, 1, 1);
+    }
+
     /**
      * With a ramp δ the normal energy is ψ(g), g = n·x − d, ψ'' = s·min(1, −g/δ) inside the band
      * and 0 outside; integrating twice from ψ(0) = ψ'(0) = 0 gives ψ = s(−g)³/(6δ) on the ramp and
@@ -137,7 +155,7 @@ class ContactSpringsTest {
         double[] n = {0.6, 0.8, 0};
         double d = 0.05;
         for (double g : new double[] {-0.3 * delta, -delta, -2.5 * delta, 0.2 * delta}) {
-            ContactSprings cs = new ContactSprings(1);
+            ContactSprings cs = new ContactSprings(1, 0);
             cs.ramp = delta;
             cs.add(0, n, d, new double[3], new double[3], 0, true);
             double[] xt = {0.01, 0.07, -0.02};
@@ -167,7 +185,7 @@ class ContactSpringsTest {
 
     @Test
     void aPlaneIsActiveExactlyWhileItsNodeIsInsideTheBand() {
-        ContactSprings cs = new ContactSprings(2);
+        ContactSprings cs = new ContactSprings(2, 0);
         double[] n = {0, 1, 0};
         cs.add(0, n, 0.01, new double[3], new double[3], KAPPA, false);
         double[] x = {0, 0.02, 0, 0, 0, 0};
