@@ -17,8 +17,9 @@ import java.util.Arrays;
  * </pre>
  *
  * with ψ a one-sided stiff spring of stiffness s = {@link #NORMAL_WEIGHT}·m (in the units of the
- * step's mass metric, stiffness·h²; {@link #BLACK_WEIGHT} times that on black nodes) whose stiffness ramps up over the first {@link #ramp} of
- * depth, so that ψ is twice continuously differentiable ({@link #assemble}); P = I − Σ n nᵀ the
+ * step's mass metric, stiffness·h²; {@link #BLACK_WEIGHT} times that on black nodes) whose
+ * stiffness ramps up over the first {@link #ramp} of depth, so that ψ is twice continuously
+ * differentiable ({@link #assemble}); P = I − Σ n nᵀ the
  * projector onto the tangent plane of the node's planes that hold it, and κ the friction weight of
  * eq. 3.28 softened; with exact friction ({@link ExactFriction}) the red nodes' friction terms are
  * Coulomb's dissipation potential instead. Newton iterations take these terms by their
