@@ -43,7 +43,9 @@ import java.util.Objects;
  *       started inside the solid is handled this way too.</li>
  * </ul>
  *
- * {@link Contact#normal} is the outward unit normal (world, pose at t1);
+ * {@link Contact#normal} is the outward unit normal (world, pose at t1): at {@code q_s} for a
+ * crossing, except on a rotating body, where it is the normal at the surface point nearest
+ * {@code x_c} when that is within about 25° of it (cos &gt; 0.9);
  * {@link Contact#surfaceVelocity} is the velocity of the collider's material point on the surface
  * nearest {@code x_c}, at t1. Boxes are inflated with rounded edges and corners, so "within
  * {@code h}" is exact Euclidean distance for every shape.
@@ -69,6 +71,16 @@ public abstract sealed class AnalyticCollider extends Collider
     private final double[] c1 = new double[3];
     private final double[] r0 = new double[9];
     private final double[] r1 = new double[9];
+
+    /**
+     * A crossing into a rotating body takes the normal at the surface point nearest x_c, not at its
+     * entry point q_s, when the two are within about 25° (cos > this). The entry point is the node's
+     * path in the body frame, whose end is rotated back by the rest of the step: on a spinning body
+     * its normal leans by about ω·h along the surface, and a plane through x_c with that normal
+     * pushes a frictionless node against the spin. Further apart (a fast node through a thin body)
+     * x_c may lie nearer the far side, and the entry normal is kept.
+     */
+    private static final double SAME_FACE_COS = 0.9;
 
     // scratch (instances are not thread-safe)
     private final double[] q0 = new double[3];
@@ -285,7 +297,7 @@ public abstract sealed class AnalyticCollider extends Collider
             w[i] = xc[i] - dc * m[i];
         }
         rotate(r1, xc, out.point);
-        rotate(r1, n, out.normal);
+        rotate(r1, crossed && rotating() && dot(m, n) > SAME_FACE_COS ? m : n, out.normal);
         rotate(r1, w, w); // surface point relative to the centre, world
         for (int i = 0; i < 3; i++) {
             out.point[i] += c1[i];
@@ -297,6 +309,15 @@ public abstract sealed class AnalyticCollider extends Collider
         out.time = time;
         out.crossed = crossed;
         return true;
+    }
+
+    /** @return whether the collider has a non-zero angular velocity */
+    private boolean rotating() {
+        return angularVelocity[0] != 0 || angularVelocity[1] != 0 || angularVelocity[2] != 0;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     }
 
     @Override
@@ -314,9 +335,7 @@ public abstract sealed class AnalyticCollider extends Collider
      */
     @Override
     public void sweptBounds(double[] out6) {
-        boolean rotating = angularVelocity[0] != 0 || angularVelocity[1] != 0
-                || angularVelocity[2] != 0;
-        if (rotating) {
+        if (rotating()) {
             double rb = boundingRadius();
             for (int i = 0; i < 3; i++) {
                 out6[i] = Math.min(c0[i], c1[i]) - rb;
@@ -345,7 +364,7 @@ public abstract sealed class AnalyticCollider extends Collider
         if (boundingRadius() != Double.POSITIVE_INFINITY) {
             return super.mayReach(box6);
         }
-        if (angularVelocity[0] != 0 || angularVelocity[1] != 0 || angularVelocity[2] != 0) {
+        if (rotating()) {
             return true;
         }
         double[] q = new double[3];

@@ -138,7 +138,9 @@ final class ColliderPass {
      * patch) and carries no friction spring; their friction impulse acts on their prediction,
      * once per step, so that they do not drag a sticking patch along. With exact friction
      * ({@link ExactFriction}) a red node's friction target is where it would stick to the surface
-     * and its Coulomb bound is applied inside the solve; black nodes then take no friction impulse.
+     * and its Coulomb bound is applied inside the solve, on black nodes as on red ones (their springs
+ * carry part of the cloth's weight, and friction bounded by the normal force they carry holds it);
+ * black nodes then take no friction impulse.
      *
      * @param springs the step's contact springs (candidates are added)
      * @param start positions at the start of the step
@@ -206,6 +208,9 @@ final class ColliderPass {
                     d -= 0.75 * thick;
                     gap += 0.75 * thick;
                     springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
+                    if (exact) {
+                        springs.exact.set(p, mu, push);
+                    }
                 } else if (exact) {
                     springs.add(p, n, d, xc, ZERO3, 0, gap < 0);
                     springs.exact.set(p, mu, push);

@@ -21,7 +21,7 @@ import java.util.Arrays;
  * stiffness ramps up over the first {@link #ramp} of depth, so that ψ is twice continuously
  * differentiable ({@link #assemble}); P = I − Σ n nᵀ the
  * projector onto the tangent plane of the node's planes that hold it, and κ the friction weight of
- * eq. 3.28 softened; with exact friction ({@link ExactFriction}) the red nodes' friction terms are
+ * eq. 3.28 softened; with exact friction ({@link ExactFriction}) the nodes' friction terms are
  * Coulomb's dissipation potential instead. Newton iterations take these terms by their
  * second-order model, so a step in steady contact converges like a free one, and a node grazing
  * its plane changes the system continuously. Unlike a hard plane the spring lets a node of a
@@ -41,11 +41,12 @@ final class ContactSprings {
      * that lies inside the node's plane by about the sagitta of two fine edges (1.3 mm on the
      * walking shirt's hips). With a red node's stiffness the spring loses to the cloth's tension
      * there and the collision check after the projection moves the black node out alone,
-     * stretching its edges; three times stiffer, its push reaches the red nodes through the
-     * conforming row and lifts the triangles around it (docs/solver.md, "Cloth–cloth pairs in
-     * the first projection").
+     * stretching its edges; ten times stiffer, its push reaches the red nodes through the
+     * conforming row and lifts the triangles around it. Such a node then carries part of the
+     * cloth's weight, so it takes friction like a red node (docs/solver.md, "Cloth–cloth pairs in
+     * the first projection" and "Stiffer black springs with their own friction").
      */
-    static final double BLACK_WEIGHT = 3;
+    static final double BLACK_WEIGHT = 10;
     /** Most contact planes per node (a node between two surfaces has two). */
     private static final int MAX = 3;
 
@@ -64,7 +65,7 @@ final class ContactSprings {
     final double[] kappa;
 
     /**
-     * Exact Coulomb friction of the red nodes, used instead of the friction springs of eq. 3.28
+     * Exact Coulomb friction of the nodes, used instead of the friction springs of eq. 3.28
      * while it is {@linkplain ExactFriction#on on}.
      */
     final ExactFriction exact;

@@ -6,8 +6,8 @@ import java.util.Arrays;
  * Exact Coulomb friction of contact springs' nodes inside the Newton solve
  * ({@link SolverOptions.Friction#EXACT}; docs/solver.md, "Exact Coulomb friction").
  *
- * <p>Each red node in contact adds to the step's objective the smoothed dissipation potential of
- * Li et al. 2020 (IPC §5),
+ * <p>Each node in contact (red or black) adds to the step's objective the smoothed dissipation
+ * potential of Li et al. 2020 (IPC §5),
  *
  * <pre>
  *   D(x) = μ λ f₀(|u|),   u = P (x − x_s),   f₀' = f₁,   f₁(y) = 2y/ε − y²/ε² (y &lt; ε), 1 (y ≥ ε),

@@ -109,6 +109,27 @@ class SphereColliderTest {
     }
 
     @Test
+    void aNodeCrossingIntoASpinningSphereIsPushedAlongTheNormalAtItsContactPoint() {
+        // r = 0.5 at the origin spinning at ω = (0, 0, 10) rad/s over a step of 0.02 s (0.2 rad).
+        // The node falls radially in the world from (1, 0, 0) to (0.3, 0, 0), h = 0.01. Seen from
+        // the sphere its path is the chord from (1, 0, 0) to 0.3·(cos 0.2, −sin 0.2, 0), which
+        // enters r + h = 0.51 at the body point q_s with normal (0.9967, −0.0814, 0); x_c is q_s
+        // lifted to 0.51 plus the tangential rest of the chord, at about 8.6° from the x axis in
+        // the body frame, where the radial normal is 4.0° away from q_s's. A plane through x_c
+        // with q_s's normal would lean by those 4° against the spin and push a frictionless node
+        // backwards along the surface; the contact's normal is the radial one at x_c: in the
+        // world, point / |point| (the centre is the origin).
+        SphereCollider s = new SphereCollider("ball", new double[3], 0.5);
+        s.setMotion(new double[3], new double[] {0, 0, 10});
+        s.setInterval(0, 0.02);
+        Contact c = query(s, new double[] {1, 0, 0}, new double[] {0.3, 0, 0}, 0.01);
+        assertNotNull(c);
+        assertTrue(c.crossed);
+        double len = Math.sqrt(c.point[0] * c.point[0] + c.point[1] * c.point[1] + c.point[2] * c.point[2]);
+        assertVector(new double[] {c.point[0] / len, c.point[1] / len, c.point[2] / len}, c.normal, EPS);
+    }
+
+    @Test
     void aNodePassingWellClearOrOnlyThroughTheThicknessLayerIsNoContact() {
         SphereCollider s = new SphereCollider("ball", new double[3], 0.9);
         s.setInterval(0, 0.01);
