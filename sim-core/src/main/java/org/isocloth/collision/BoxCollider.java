@@ -115,7 +115,7 @@ public final class BoxCollider extends AnalyticCollider {
             for (int i = 0; i < 3; i++) {
                 grown[i] = half[i] + (i == k ? inflate : 0);
             }
-            best = earliest(best, slab(q0, q1, grown));
+            best = SweptHits.earliest(best, slab(q0, q1, grown));
         }
         for (int k = 0; k < 3; k++) {
             int i = (k + 1) % 3;
@@ -127,7 +127,7 @@ public final class BoxCollider extends AnalyticCollider {
                 eb[j] = ea[j];
                 ea[k] = -half[k];
                 eb[k] = half[k];
-                best = earliest(best, capsuleHit(q0, q1, ea, eb, inflate));
+                best = SweptHits.earliest(best, SweptHits.capsuleHit(q0, q1, ea, eb, inflate));
             }
         }
         return best;

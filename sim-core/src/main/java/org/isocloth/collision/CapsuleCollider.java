@@ -94,12 +94,12 @@ public final class CapsuleCollider extends AnalyticCollider {
 
     @Override
     double firstHit(double[] q0, double[] q1, double inflate) {
-        return capsuleHit(q0, q1, a, b, radius + inflate);
+        return SweptHits.capsuleHit(q0, q1, a, b, radius + inflate);
     }
 
     @Override
     boolean containsBody(double x, double y, double z) {
-        return segmentDistanceSquared(x, y, z, a, b) < radius * radius;
+        return SweptHits.segmentDistanceSquared(x, y, z, a, b) < radius * radius;
     }
 
     @Override

@@ -43,7 +43,7 @@ public final class SphereCollider extends AnalyticCollider {
 
     @Override
     double firstHit(double[] q0, double[] q1, double inflate) {
-        return sphereHit(q0, q1, 0, 0, 0, radius + inflate);
+        return SweptHits.sphereHit(q0, q1, 0, 0, 0, radius + inflate);
     }
 
     @Override
