@@ -137,10 +137,10 @@ final class ColliderPass {
      * plane lies at a quarter of the thickness (a full-thickness plane over-constrains a curved
      * patch) and carries no friction spring; their friction impulse acts on their prediction,
      * once per step, so that they do not drag a sticking patch along. With exact friction
-     * ({@link ExactFriction}) a red node's friction target is where it would stick to the surface
-     * and its Coulomb bound is applied inside the solve, on black nodes as on red ones (their springs
- * carry part of the cloth's weight, and friction bounded by the normal force they carry holds it);
- * black nodes then take no friction impulse.
+     * ({@link ExactFriction}) every node's friction target, black or red, is where it would stick
+     * to the surface and its Coulomb bound is applied inside the solve, bounded by the normal force
+     * the node's own spring carries (black springs carry part of the cloth's weight); black nodes
+     * then take no friction impulse on their prediction.
      *
      * @param springs the step's contact springs (candidates are added)
      * @param start positions at the start of the step

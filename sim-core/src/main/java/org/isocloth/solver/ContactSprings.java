@@ -43,8 +43,9 @@ final class ContactSprings {
      * there and the collision check after the projection moves the black node out alone,
      * stretching its edges; ten times stiffer, its push reaches the red nodes through the
      * conforming row and lifts the triangles around it. Such a node then carries part of the
-     * cloth's weight, so it takes friction like a red node (docs/solver.md, "Cloth–cloth pairs in
-     * the first projection" and "Stiffer black springs with their own friction").
+     * cloth's weight, so with exact friction it takes Coulomb friction like a red node
+     * (docs/solver.md, "Cloth–cloth pairs in the first projection" and "Stiffer black springs
+     * with their own friction").
      */
     static final double BLACK_WEIGHT = 10;
     /** Most contact planes per node (a node between two surfaces has two). */
