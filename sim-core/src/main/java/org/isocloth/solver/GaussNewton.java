@@ -72,6 +72,12 @@ final class GaussNewton {
     static final double DAMPING_FACTOR = 4;
     /** A weight shrunk below this is dropped. */
     static final double DAMPING_MIN = 0.01;
+    /**
+     * A projection with contact springs starts shifting its most tense rows ({@link TensionShift})
+     * after an iteration that leaves the red strain above the tolerance and above this fraction
+     * of the previous iteration's: the strain has stalled at the rows' penalty residual.
+     */
+    static final double SPRING_SHIFT_STALL = 0.8;
 
     /** How a projection's collider contacts take part. */
     enum Contacts {
@@ -96,6 +102,11 @@ final class GaussNewton {
     boolean newtonNow;
     /** Whether this projection started with Newton steps and switched to fast projection. */
     private boolean newtonFellBack;
+    /**
+     * Whether the running projection's Newton iterations shift the most tense rows: from the
+     * start without contact springs, from a stall on with them.
+     */
+    private boolean shifting;
     /** The red strain of the step fraction {@link #backtrack} kept. */
     private double backtrackStrain;
     /**
@@ -171,7 +182,10 @@ final class GaussNewton {
             if (rows.membrane != null) {
                 rows.membrane.linearise(s.xk, s.xTarget, rows.gVal, rows.gPtr, rows.femStart, s.rhs);
             }
-            if (newtonNow && !springMode && rows.membrane == null) {
+            if (iterations == 1) {
+                shifting = !springMode;
+            }
+            if (newtonNow && shifting && rows.membrane == null) {
                 // the most tense rows aim at C = 0 instead of the penalty residual C = αμ
                 if (iterations == 1) {
                     double scale = s.tensionH > 0 ? (s.projH / s.tensionH) * (s.projH / s.tensionH) : 0;
@@ -231,7 +245,13 @@ final class GaussNewton {
             if (springMode && newtonNow) {
                 damping = nextDamping(damping, stepScale < 1 || strain > previousStrain);
             }
-            if (newtonNow && !springMode && rows.membrane == null) {
+            if (springMode && newtonNow && !shifting && iterations > 1 && strain > tol
+                    && strain > SPRING_SHIFT_STALL * previousStrain) {
+                // Shifting from the start lets a cloth resting on a body creep: rows cross the
+                // threshold back and forth from step to step and move the fixed point each time.
+                shifting = true;
+            }
+            if (newtonNow && shifting && rows.membrane == null) {
                 s.tensionShift.choose(s.mu, rows.inextStart, 1, rows.alpha, rows.inextStart, dist.rest, tol);
             }
             boolean newtonStalled = newtonNow && iterations > 1 && !springMode && !forceBalance

@@ -16,7 +16,9 @@ package org.isocloth.solver;
  * its penalty residual below that fraction of the tolerance or aims at C_i = 0. Rows below it
  * keep the compliant form (the sheet's swing is that of the penalty model there). The first
  * iteration of a step takes the previous projection's multipliers, scaled to the new step like
- * the tensions of the geometric stiffness.
+ * the tensions of the geometric stiffness. A projection with contact springs shifts only once its
+ * strain has stalled above the tolerance ({@link GaussNewton#SPRING_SHIFT_STALL}), choosing the
+ * rows from that iteration's multipliers.
  */
 final class TensionShift {
     /**
