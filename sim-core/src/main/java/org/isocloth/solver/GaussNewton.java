@@ -29,35 +29,12 @@ final class GaussNewton {
      * Above this ratio of the bending rows' weight to the node masses
      * ({@link SystemRows#bendingDominance}) a Newton projection converges the forces as well as
      * the strain: it ends only when its last step moved the nodes by no more than
-     * {@link #newtonSettled} allows, and never hands over to fast projection. Such a step is
+     * {@link Settling#settled} allows, and never hands over to fast projection. Such a step is
      * nearly static, so its result is set by the balance of bending and gravity; stopping on the
      * strain alone left that balance open, and the left-over force became velocity (the
      * cantilever test, docs/validation.md).
      */
     static final double FORCE_BALANCE_DOMINANCE = 30;
-    /**
-     * A projection that converges the forces ({@link #FORCE_BALANCE_DOMINANCE}) converges only
-     * when its last iteration moved no node by more than this fraction of the step's largest
-     * displacement, or by more than {@link #SPRING_MOVE_ABS} times the strain tolerance times the
-     * shortest red edge. A projection with contact springs measures the same fraction in energy:
-     * its last iteration's Σ m|Δx|² must be within this fraction squared of the whole step's
-     * Σ m|x − x⁽ⁿ⁾|² (with v = Δx/h, the kinetic energy the last correction stands for is within
-     * 10⁻⁴ of the step's), and no single node may have moved by more than {@link #SPRING_MOVE_NODE}
-     * of the step's largest displacement. The strain alone does not show that the contact and
-     * friction forces balance: stopping on it left a sheet on a frictionless spinning sphere
-     * turning with it, and a sheet dropped on a sphere bouncing off it.
-     */
-    static final double SPRING_MOVE_REL = 0.01;
-    /**
-     * The largest move of one node in the last iteration of a projection with contact springs, as
-     * a fraction of the step's largest displacement (see {@link #SPRING_MOVE_REL}). A fold or a
-     * node pressed between two surfaces settles slowly; holding the whole projection open until
-     * that one node moved less than 1 % of the step's largest displacement multiplied the
-     * iterations of a cloth draped over a ball (docs/solver.md).
-     */
-    static final double SPRING_MOVE_NODE = 0.1;
-    /** See {@link #SPRING_MOVE_REL}. */
-    static final double SPRING_MOVE_ABS = 1;
     /**
      * Most fast-projection iterations after a projection with contact springs that reached the
      * iteration cap with its red strain above the tolerance.
@@ -109,17 +86,10 @@ final class GaussNewton {
     private boolean shifting;
     /** The red strain of the step fraction {@link #backtrack} kept. */
     private double backtrackStrain;
-    /**
-     * What the last {@link #newtonSettled} check measured, for FINEST logs: the largest coordinate
-     * change of the iteration (m), its node, and the step's largest displacement (m).
-     */
-    private double lastMoveMax;
-    private int lastMover = -1;
-    private double lastStepMove;
+    /** The test that ends a projection on its moves (springs, force balance). */
+    private final Settling settling;
     /** Contact planes that switched on or off in the last iteration with springs (FINEST logs). */
     private int lastSwitched;
-    /** Shortest red edge at rest (m), computed on first use. */
-    private double shortestRedEdge;
     // Per-contact scratch vectors of the hot loops (the solver is not thread-safe anyway).
     private final double[] scratchT = new double[3];
     private final double[] scratchTarget = new double[3];
@@ -140,6 +110,7 @@ final class GaussNewton {
         s = solver;
         rows = solver.rows;
         dist = rows.dist;
+        settling = new Settling(solver);
     }
 
     /**
@@ -288,9 +259,9 @@ final class GaussNewton {
                 // open; the flags only count the active contacts
                 lastSwitched = s.springStepper.springs.update(s.xk, 0);
                 added += s.colliderPass.detectSprings(s.springStepper.springs, s.xStart, s.xk, s.stepDt, true);
-                settled = iterations > 1 && newtonSettled();
+                settled = iterations > 1 && settling.settled(springMode);
             } else if (forceBalance) {
-                settled = iterations > 1 && newtonSettled();
+                settled = iterations > 1 && settling.settled(springMode);
             }
             if (activeSet) {
                 if (s.contacts.count > 0) {
@@ -304,17 +275,16 @@ final class GaussNewton {
             System.arraycopy(s.xk, 0, s.xPrevIterate, 0, n3);
             if (ClothSolver.LOG.isLoggable(Level.FINEST)) {
                 int wp = s.model.inextNodes[2 * s.worstIndex];
+                int mover = settling.mover();
                 ClothSolver.LOG.finest(s.name + ": t=" + s.time + " iteration " + iterations + " strain " + strain
                         + " step scale " + stepScale + ", added " + added + ", switched " + lastSwitched
-                        + ", released pairs " + released
-                        + ", pair rows "
-                        + (pairs ? s.pairRows.activeCount() : 0) + ", spring residual "
-                        + rows.springResidual(s.material, s.xk)
-                        + ", worst at " + s.xk[3 * wp] + " " + s.xk[3 * wp + 1] + " "
-                        + s.xk[3 * wp + 2] + ", largest move " + lastMoveMax + " m of the step's " + lastStepMove
-                        + " (node " + lastMover + (lastMover >= s.model.mesh.vertexCount ? ", red" : ", black")
-                        + (springMode && lastMover >= 0 ? ", planes " + s.springStepper.springs.describe(lastMover, s.xk)
-                                : "") + ")");
+                        + ", released pairs " + released + ", pair rows " + (pairs ? s.pairRows.activeCount() : 0)
+                        + ", spring residual " + rows.springResidual(s.material, s.xk)
+                        + ", worst at " + s.xk[3 * wp] + " " + s.xk[3 * wp + 1] + " " + s.xk[3 * wp + 2]
+                        + ", largest move " + settling.lastMove() + " m of the step's " + settling.stepMove()
+                        + " (node " + mover + (mover >= s.model.mesh.vertexCount ? ", red" : ", black")
+                        + (springMode && mover >= 0 ? ", planes " + s.springStepper.springs.describe(mover, s.xk) : "")
+                        + ")");
             }
             if (finishing) {
                 if (strain <= tol && rows.springResidual(s.material, s.xk) <= tol) {
@@ -549,60 +519,5 @@ final class GaussNewton {
                 s.w[3 * p + c] = s.contacts.crossW(p, c, c, inv);
             }
         }
-    }
-
-
-    /**
-     * Whether the last iteration of a projection with contact springs, or of one that converges
-     * the forces ({@link #FORCE_BALANCE_DOMINANCE}), settled: see {@link #SPRING_MOVE_REL}.
-     */
-    private boolean newtonSettled() {
-        int n3 = 3 * s.nodes;
-        double lastMove = 0;
-        double stepMove = 0;
-        int mover = -1;
-        for (int i = 0; i < n3; i++) {
-            double move = Math.abs(s.xk[i] - s.xPrevIterate[i]);
-            if (move > lastMove) {
-                lastMove = move;
-                mover = i / 3;
-            }
-            stepMove = Math.max(stepMove, Math.abs(s.xk[i] - s.xStart[i]));
-        }
-        lastMoveMax = lastMove;
-        lastMover = mover;
-        lastStepMove = stepMove;
-        if (shortestRedEdge == 0) {
-            double m = Double.POSITIVE_INFINITY;
-            for (double l : s.model.inextRest) {
-                m = Math.min(m, l);
-            }
-            shortestRedEdge = m;
-        }
-        double abs = SPRING_MOVE_ABS * s.material.strainTolerance() * shortestRedEdge;
-        if (springMode) {
-            // Σ m|Δx|² of the last iteration against that of the whole step: with v = Δx/h, the
-            // kinetic energy the last correction stands for, relative to the step's
-            double lastE = 0;
-            double stepE = 0;
-            double massSum = 0;
-            for (int p = 0; p < s.nodes; p++) {
-                double m = s.massEff[p];
-                if (!(m < Double.POSITIVE_INFINITY)) {
-                    continue;
-                }
-                massSum += m;
-                for (int c = 0; c < 3; c++) {
-                    int i = 3 * p + c;
-                    double a = s.xk[i] - s.xPrevIterate[i];
-                    double b = s.xk[i] - s.xStart[i];
-                    lastE += m * a * a;
-                    stepE += m * b * b;
-                }
-            }
-            boolean energy = lastE <= SPRING_MOVE_REL * SPRING_MOVE_REL * stepE || lastE <= abs * abs * massSum;
-            return energy && lastMove <= Math.max(SPRING_MOVE_NODE * stepMove, abs);
-        }
-        return lastMove <= Math.max(SPRING_MOVE_REL * stepMove, abs);
     }
 }
