@@ -18,7 +18,7 @@ class CornerHangTest {
     private static final double DT = 1.0 / 60;
 
     /** A horizontal sheet of the given size and cells at y = 1, pinned at the two corners of its z = +size/2 edge. */
-    private static ClothSolver cornerSheet(double size, int cells, Integrator integrator) {
+    static ClothSolver cornerSheet(double size, int cells, Integrator integrator) {
         TriMesh g = Grids.horizontal(size, size, cells, cells, 1.0);
         ClothModel m = new ClothModel(g.positions, g.triangles, ClothMaterial.DEFAULT);
         // the iteration cap the scene format documents (SolverSettings.DEFAULT)

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.isocloth.collision.SphereCollider;
-import org.isocloth.mesh.TriMesh;
-import org.isocloth.model.ClothMaterial;
 import org.isocloth.model.ClothModel;
-import org.isocloth.model.Grids;
 import org.junit.jupiter.api.Test;
 
 /** The row choice and the right-hand side of {@link TensionShift}, and the shift in spring projections. */
@@ -53,17 +50,8 @@ class TensionShiftTest {
      */
     @Test
     void springProjectionsDoNotStallAtThePenaltyResidual() {
-        double size = 1.0;
-        TriMesh g = Grids.horizontal(size, size, 40, 40, 1.0);
-        ClothModel m = new ClothModel(g.positions, g.triangles, ClothMaterial.DEFAULT);
-        ClothSolver s = new ClothSolver("corners", m, new SolverSettings(Integrator.BACKWARD_EULER, 20));
-        for (int p = 0; p < m.nodeCount(); p++) {
-            double x = m.restPositions[3 * p];
-            double z = m.restPositions[3 * p + 2];
-            if (Math.abs(Math.abs(x) - size / 2) < 1e-9 && Math.abs(z - size / 2) < 1e-9) {
-                s.setPinned(p, true);
-            }
-        }
+        ClothSolver s = CornerHangTest.cornerSheet(1.0, 40, Integrator.BACKWARD_EULER);
+        ClothModel m = s.model();
         double[] c = {0, 0.8, 0.1};
         double radius = 0.1;
         SphereCollider ball = new SphereCollider("ball", c, radius);
