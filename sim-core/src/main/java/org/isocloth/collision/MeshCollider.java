@@ -80,15 +80,20 @@ import java.util.logging.Logger;
  * <h2>Inside test</h2>
  *
  * A mesh is <em>closed</em> when every edge is shared by exactly two triangles that traverse it in
- * opposite directions (checked once, at construction). {@link #contains} is exact for closed
- * meshes at the end pose: the winding number counted along the ray from the point along +x (each
- * crossing signed by the face's orientation), with the exact predicates of {@link Geometry} and a
- * symbolic perturbation of the ray, so rays through edges and vertices are counted consistently;
- * a point is inside when it is non-zero, so where parts of a skin overlap (a tail's root sunk into
- * the back) the overlap is inside, where the crossings' parity would call it outside. Points on
- * the surface are not inside. The outward side of a closed mesh is that of positive enclosed
- * volume at the constructor's positions (an inside-out mesh works as well). Open meshes contain no
- * point.
+ * opposite directions (checked once, at construction). {@link #contains} is exact at the end pose
+ * ({@link MeshVolume}): for a closed mesh the winding number along a symbolically perturbed ray
+ * is non-zero, so where parts of a skin overlap the overlap is inside. Points on the surface are
+ * not inside. The outward side of a closed mesh is that of positive enclosed volume at the
+ * constructor's positions (an inside-out mesh works as well). Open meshes contain no point,
+ * unless their holes are small loops that {@link HoleCaps} closes.
+ *
+ * <h2>Buried points</h2>
+ *
+ * Where a closed skin intersects itself (a tail's root sunk into the back), the parts of its
+ * triangles that lie inside the volume the rest of the skin encloses are not its surface: a node
+ * on their outer side is already inside. The crossing and proximity queries skip those points
+ * ({@link MeshVolume}), so a node there is found inside and moved out through the nearest
+ * surface point.
  *
  * <p>Instances are mutable (poses, friction) and not thread-safe.
  */
@@ -134,6 +139,9 @@ public final class MeshCollider extends Collider {
     private NarrowedPoses narrowed;
 
     private final Bvh bvh;
+    private final MeshVolume volume;
+    private final IntConsumer poseTriangle = this::posed;
+    private final IntConsumer poseVertex = this::posedVertex;
     private final double[] boxes;
     /** Each vertex's box over the interval, 6 per vertex (a workspace). */
     private final double[] vertexBoxes;
@@ -209,6 +217,7 @@ public final class MeshCollider extends Collider {
         vertexBoxes = new double[6 * vertexCount];
         Bvh.triangleBoxes(tris, x0, null, 0, boxes);
         bvh = new Bvh(boxes);
+        volume = new MeshVolume(tris, caps, closed, orientation, bvh);
         at0 = x0;
         at1 = x1;
         SweptBoxes.bounds(x0, x1, swept, endBounds);
@@ -370,6 +379,7 @@ public final class MeshCollider extends Collider {
         SweptBoxes.triangleBoxes(tris, x0, x1, vertexBoxes, boxes);
         bvh.refit(boxes);
         SweptBoxes.bounds(x0, x1, swept, endBounds);
+        volume.posesChanged();
     }
 
     /**
@@ -612,6 +622,9 @@ public final class MeshCollider extends Collider {
             double wa = ccdOut[Ccd.OUT_WEIGHTS];
             double wb = ccdOut[Ccd.OUT_WEIGHTS + 1];
             double wc = ccdOut[Ccd.OUT_WEIGHTS + 2];
+            if (volume.buried(t, wa, wb, wc, x1, endBounds)) {
+                continue;
+            }
             double nx = ccdOut[Ccd.OUT_NORMAL];
             double ny = ccdOut[Ccd.OUT_NORMAL + 1];
             double nz = ccdOut[Ccd.OUT_NORMAL + 2];
@@ -778,32 +791,41 @@ public final class MeshCollider extends Collider {
     }
 
     /**
-     * The candidate triangle nearest to a point at the end pose (ptOut receives its squared
-     * distance and weights), or -1 when there are no candidates.
+     * The candidate triangle nearest to a point at the end pose whose closest point is not buried
+     * (ptOut receives its squared distance and weights), or -1 when there is none. Candidates
+     * found buried there are dropped from the list.
      */
     private int nearest(double px, double py, double pz) {
-        int best = -1;
-        double bd = Double.POSITIVE_INFINITY;
-        double bw0 = 0, bw1 = 0, bw2 = 0;
-        for (int c = 0; c < candCount; c++) {
-            int t = cand[c];
-            posed(t);
-            int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], v = 3 * tris[3 * t + 2];
-            double d2 = Geometry.pointTriangle(px, py, pz, at1[a], at1[a + 1], at1[a + 2],
-                    at1[b], at1[b + 1], at1[b + 2], at1[v], at1[v + 1], at1[v + 2], ptOut);
-            if (d2 < bd) {
-                bd = d2;
-                best = t;
-                bw0 = ptOut[1];
-                bw1 = ptOut[2];
-                bw2 = ptOut[3];
+        while (true) {
+            int best = -1;
+            int bestAt = -1;
+            double bd = Double.POSITIVE_INFINITY;
+            double bw0 = 0, bw1 = 0, bw2 = 0;
+            for (int c = 0; c < candCount; c++) {
+                int t = cand[c];
+                posed(t);
+                int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], v = 3 * tris[3 * t + 2];
+                double d2 = Geometry.pointTriangle(px, py, pz, at1[a], at1[a + 1], at1[a + 2],
+                        at1[b], at1[b + 1], at1[b + 2], at1[v], at1[v + 1], at1[v + 2], ptOut);
+                if (d2 < bd) {
+                    bd = d2;
+                    best = t;
+                    bestAt = c;
+                    bw0 = ptOut[1];
+                    bw1 = ptOut[2];
+                    bw2 = ptOut[3];
+                }
             }
+            if (best >= 0 && volume.buried(best, bw0, bw1, bw2, x1, endBounds)) {
+                cand[bestAt] = cand[--candCount];
+                continue;
+            }
+            ptOut[0] = bd;
+            ptOut[1] = bw0;
+            ptOut[2] = bw1;
+            ptOut[3] = bw2;
+            return best;
         }
-        ptOut[0] = bd;
-        ptOut[1] = bw0;
-        ptOut[2] = bw1;
-        ptOut[3] = bw2;
-        return best;
     }
 
     /**
@@ -906,54 +928,9 @@ public final class MeshCollider extends Collider {
         return (closed || caps != null) && insideEnd(x, y, z);
     }
 
-    /**
-     * Whether q lies inside at the end pose (see the class description), by the ray from q along
-     * +x perturbed symbolically to {@code q + (0, ε, ε²)}: for a closed mesh its winding number is
-     * non-zero; otherwise the parity of the crossings with the mesh's own triangles and its
-     * {@link #caps}, whose winding is not checked. False when q lies on a triangle.
-     */
+    /** Whether the point lies inside at the end pose of the queries (see {@link MeshVolume}). */
     private boolean insideEnd(double x, double y, double z) {
-        double[] bb = at1 == x1 ? endBounds : swept;
-        if (!(x >= bb[0] && x <= bb[3] && y >= bb[1] && y <= bb[4] && z >= bb[2] && z <= bb[5])) {
-            return false;
-        }
-        query[0] = x;
-        query[1] = y;
-        query[2] = z;
-        query[3] = Double.POSITIVE_INFINITY;
-        query[4] = y;
-        query[5] = z;
-        candCount = 0;
-        bvh.query(query, collect);
-        q[0] = x;
-        q[1] = y;
-        q[2] = z;
-        int winding = 0;
-        boolean odd = false;
-        for (int c = 0; c < candCount; c++) {
-            int t = cand[c];
-            posed(t);
-            int r = ClosedMesh.rayCrossing(at1, tris[3 * t], tris[3 * t + 1], tris[3 * t + 2], q);
-            if (r == ClosedMesh.ON_SURFACE) {
-                return false;
-            }
-            winding += r;
-            odd ^= r != 0;
-        }
-        if (closed) {
-            return winding != 0;
-        }
-        for (int k = 0; k < caps.length; k += 3) {
-            for (int j = 0; j < 3; j++) {
-                posedVertex(caps[k + j]);
-            }
-            int r = ClosedMesh.rayCrossing(at1, caps[k], caps[k + 1], caps[k + 2], q);
-            if (r == ClosedMesh.ON_SURFACE) {
-                return false;
-            }
-            odd ^= r != 0;
-        }
-        return odd;
+        return volume.inside(at1, at1 == x1 ? endBounds : swept, x, y, z, poseTriangle, poseVertex);
     }
 
     /**
