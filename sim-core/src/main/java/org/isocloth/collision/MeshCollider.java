@@ -116,27 +116,7 @@ public final class MeshCollider extends Collider {
     /** +1 when the triangles' normals point out of a closed mesh, -1 when in. */
     private final double orientation;
 
-    /** Keyframes (null unless {@link #setKeyframes} was called). */
-    private Keyframes frames;
-    private boolean looping;
-    /** The first keyframe of the repeating cycle when looping (the ones before it play once). */
-    private int loopFrom;
-    /** Whether pushed positions wait for the next new interval. */
-    private boolean pending;
-
-    private double time0;
-    private double time1;
-    private final double[] x0;
-    private final double[] x1;
-    private final double[] vel;
-
-    /**
-     * The poses the queries use: {@link #x0} and {@link #x1}, or after {@link #narrowInterval}
-     * the {@link #narrowed} ones, whose vertices are interpolated on first use.
-     */
-    private double[] at0;
-    private double[] at1;
-    private NarrowedPoses narrowed;
+    private final MeshPoses poses;
 
     private final Bvh bvh;
     private final MeshVolume volume;
@@ -205,22 +185,18 @@ public final class MeshCollider extends Collider {
         }
         Keyframes.checkPose(name, "positions", positions, positions.length / 3);
         tris = triangles.clone();
-        x0 = positions.clone();
-        x1 = positions.clone();
-        vel = new double[positions.length];
+        poses = new MeshPoses(name, positions);
         closed = ClosedMesh.isClosed(name, tris, vertexCount);
         int[] capped = closed ? tris : HoleCaps.capHoles(tris);
         caps = !closed && capped.length > tris.length && ClosedMesh.isClosed(name, capped, vertexCount)
                 ? Arrays.copyOfRange(capped, tris.length, capped.length) : null;
-        orientation = closed && ClosedMesh.signedVolume(tris, x1) < 0 ? -1 : 1;
+        orientation = closed && ClosedMesh.signedVolume(tris, poses.x1) < 0 ? -1 : 1;
         boxes = new double[2 * tris.length];
         vertexBoxes = new double[6 * vertexCount];
-        Bvh.triangleBoxes(tris, x0, null, 0, boxes);
+        Bvh.triangleBoxes(tris, poses.x0, null, 0, boxes);
         bvh = new Bvh(boxes);
         volume = new MeshVolume(tris, caps, closed, orientation, bvh);
-        at0 = x0;
-        at1 = x1;
-        SweptBoxes.bounds(x0, x1, swept, endBounds);
+        SweptBoxes.bounds(poses.x0, poses.x1, swept, endBounds);
         LOG.fine(() -> name + ": mesh collider with " + triangleCount() + " triangles and "
                 + vertexCount + " vertices, " + (closed ? "closed" : "open"));
     }
@@ -240,10 +216,7 @@ public final class MeshCollider extends Collider {
      */
     public void setPositions(double[] positions) {
         checkPose("positions", positions);
-        frames = null;
-        System.arraycopy(x1, 0, x0, 0, x1.length);
-        System.arraycopy(positions, 0, x1, 0, x1.length);
-        pending = true;
+        poses.push(positions);
         posesChanged();
     }
 
@@ -259,15 +232,7 @@ public final class MeshCollider extends Collider {
      *     and the frame)
      */
     public void setKeyframes(double[][] frames, double fps) {
-        Keyframes k = new Keyframes(name(), frames, fps, vertexCount);
-        if (loopFrom >= k.count()) {
-            throw new IllegalArgumentException(name() + ".frames: the loop starts at frame " + loopFrom
-                    + ", past the last of " + k.count() + " frames");
-        }
-        this.frames = k;
-        pending = false;
-        poseAt(time0, x0);
-        poseAt(time1, x1);
+        poses.setKeyframes(frames, fps);
         posesChanged();
     }
 
@@ -286,22 +251,9 @@ public final class MeshCollider extends Collider {
             throw new IllegalArgumentException(name() + ": interval must be finite with t0 <= t1"
                     + " (got [" + t0 + ", " + t1 + "])");
         }
-        if (t0 == time0 && t1 == time1) {
-            at0 = x0; // the same interval: no refit, but a narrowing ends
-            at1 = x1;
-            return;
+        if (poses.setInterval(t0, t1)) {
+            posesChanged();
         }
-        time0 = t0;
-        time1 = t1;
-        if (frames != null) {
-            poseAt(t0, x0);
-            poseAt(t1, x1);
-        } else if (pending) {
-            pending = false;
-        } else {
-            System.arraycopy(x1, 0, x0, 0, x1.length);
-        }
-        posesChanged();
     }
 
     /**
@@ -327,23 +279,14 @@ public final class MeshCollider extends Collider {
      *     not before the last keyframe
      */
     public void setLooping(boolean loop, int fromFrame) {
-        if (fromFrame < 0 || !loop && fromFrame != 0 || frames != null && fromFrame >= frames.count()) {
-            throw new IllegalArgumentException(name() + ": loop start frame " + fromFrame + " must be >= 0"
-                    + (loop ? "" : " and 0 without looping")
-                    + (frames == null ? "" : " and before the last keyframe (" + (frames.count() - 1) + ")"));
-        }
-        this.looping = loop;
-        this.loopFrom = fromFrame;
-        if (frames != null) {
-            poseAt(time0, x0);
-            poseAt(time1, x1);
+        if (poses.setLooping(loop, fromFrame)) {
             posesChanged();
         }
     }
 
     /** @return the first keyframe of the repeating cycle (0 unless set by {@link #setLooping(boolean, int)}) */
     public int loopStartFrame() {
-        return loopFrom;
+        return poses.loopStartFrame();
     }
 
     /**
@@ -352,33 +295,19 @@ public final class MeshCollider extends Collider {
      *     {@code (frames − 1) / fps}; 0 without keyframes
      */
     public double keyframeDuration() {
-        if (frames == null) {
-            return 0;
-        }
-        return frames.duration(looping);
+        return poses.keyframeDuration();
     }
 
     /** @return whether the keyframes repeat (see {@link #setLooping}) */
     public boolean isLooping() {
-        return looping;
+        return poses.isLooping();
     }
 
-    /** The keyframe pose at time t. */
-    private void poseAt(double t, double[] out) {
-        frames.poseAt(t, looping, loopFrom, out);
-    }
-
-    /** Velocities, tree and bounds after a change of poses or interval. */
+    /** Tree, bounds and buried triangles after a change of poses or interval. */
     private void posesChanged() {
-        at0 = x0;
-        at1 = x1;
-        double dt = time1 - time0;
-        for (int i = 0; i < vel.length; i++) {
-            vel[i] = dt > 0 ? (x1[i] - x0[i]) / dt : 0;
-        }
-        SweptBoxes.triangleBoxes(tris, x0, x1, vertexBoxes, boxes);
+        SweptBoxes.triangleBoxes(tris, poses.x0, poses.x1, vertexBoxes, boxes);
         bvh.refit(boxes);
-        SweptBoxes.bounds(x0, x1, swept, endBounds);
+        SweptBoxes.bounds(poses.x0, poses.x1, swept, endBounds);
         volume.posesChanged();
     }
 
@@ -397,36 +326,17 @@ public final class MeshCollider extends Collider {
      * @throws IllegalArgumentException if [t0, t1] is not a part of the interval
      */
     public void narrowInterval(double t0, double t1) {
-        if (!(t0 >= time0) || !(t1 <= time1) || !(t0 <= t1)) {
-            throw new IllegalArgumentException(name() + ": [" + t0 + ", " + t1 + "] is not a part of the interval ["
-                    + time0 + ", " + time1 + "]");
-        }
-        if (t0 == time0 && t1 == time1) {
-            at0 = x0;
-            at1 = x1;
-            return;
-        }
-        if (narrowed == null) {
-            narrowed = new NarrowedPoses(vertexCount);
-        }
-        double span = time1 - time0;
-        narrowed.narrow((t0 - time0) / span, (t1 - time0) / span);
-        at0 = narrowed.start;
-        at1 = narrowed.end;
+        poses.narrow(t0, t1);
     }
 
     /** Interpolates the vertices of triangle t into the narrowed poses, if narrowed and not yet done. */
     private void posed(int t) {
-        for (int j = 0; j < 3; j++) {
-            posedVertex(tris[3 * t + j]);
-        }
+        poses.posed(tris, t);
     }
 
     /** Interpolates vertex v into the narrowed poses, if narrowed and not yet done. */
     private void posedVertex(int v) {
-        if (at1 != x1) {
-            narrowed.pose(v, x0, x1);
-        }
+        poses.posedVertex(v);
     }
 
     // ------------------------------------------------------------------ accessors
@@ -456,7 +366,7 @@ public final class MeshCollider extends Collider {
 
     /** @return a copy of the vertex positions at the end of the interval, flat xyz, m */
     public double[] endPositions() {
-        return x1.clone();
+        return poses.x1.clone();
     }
 
     /**
@@ -467,12 +377,12 @@ public final class MeshCollider extends Collider {
      * @param off offset in {@code out}
      */
     public void endPosition(int v, double[] out, int off) {
-        System.arraycopy(x1, 3 * v, out, off, 3);
+        System.arraycopy(poses.x1, 3 * v, out, off, 3);
     }
 
     /** @return a copy of the vertex positions at the start of the interval, flat xyz, m */
     public double[] startPositions() {
-        return x0.clone();
+        return poses.x0.clone();
     }
 
     /**
@@ -480,7 +390,7 @@ public final class MeshCollider extends Collider {
      *     t0)}, flat xyz, m/s (zero for a zero-length interval)
      */
     public double[] velocities() {
-        return vel.clone();
+        return poses.vel.clone();
     }
 
     // ------------------------------------------------------------------ queries
@@ -608,12 +518,12 @@ public final class MeshCollider extends Collider {
             for (int j = 0; j < 3; j++) {
                 int v = 3 * tris[3 * t + j];
                 int o = 3 + 3 * j;
-                pk0[o] = at0[v];
-                pk0[o + 1] = at0[v + 1];
-                pk0[o + 2] = at0[v + 2];
-                pk1[o] = at1[v];
-                pk1[o + 1] = at1[v + 1];
-                pk1[o + 2] = at1[v + 2];
+                pk0[o] = poses.at0[v];
+                pk0[o + 1] = poses.at0[v + 1];
+                pk0[o + 2] = poses.at0[v + 2];
+                pk1[o] = poses.at1[v];
+                pk1[o + 1] = poses.at1[v + 1];
+                pk1[o + 2] = poses.at1[v + 2];
             }
             double tau = Ccd.vertexFace(pk0, pk1, 0, ccdOut);
             if (!(tau >= 0) || !(tau < bestTime)) {
@@ -622,7 +532,7 @@ public final class MeshCollider extends Collider {
             double wa = ccdOut[Ccd.OUT_WEIGHTS];
             double wb = ccdOut[Ccd.OUT_WEIGHTS + 1];
             double wc = ccdOut[Ccd.OUT_WEIGHTS + 2];
-            if (volume.buried(t, wa, wb, wc, x1, endBounds)) {
+            if (volume.buried(t, wa, wb, wc, poses.x1, endBounds)) {
                 continue;
             }
             double nx = ccdOut[Ccd.OUT_NORMAL];
@@ -662,7 +572,7 @@ public final class MeshCollider extends Collider {
         w[1] = bw1;
         w[2] = bw2;
         // the end-pose normal, turned to the side the node came from
-        if (unitNormal(at1, t, n)) {
+        if (unitNormal(poses.at1, t, n)) {
             if (n[0] * bnx + n[1] * bny + n[2] * bnz < 0) {
                 n[0] = -n[0];
                 n[1] = -n[1];
@@ -677,8 +587,8 @@ public final class MeshCollider extends Collider {
         double rn = 0;
         double dist = 0;
         for (int i = 0; i < 3; i++) {
-            double m1 = w[0] * at1[a + i] + w[1] * at1[b + i] + w[2] * at1[c + i];
-            double m0 = w[0] * at0[a + i] + w[1] * at0[b + i] + w[2] * at0[c + i];
+            double m1 = w[0] * poses.at1[a + i] + w[1] * poses.at1[b + i] + w[2] * poses.at1[c + i];
+            double m0 = w[0] * poses.at0[a + i] + w[1] * poses.at0[b + i] + w[2] * poses.at0[c + i];
             double mt = (1 - tau) * m0 + tau * m1;
             double p0 = start[k + i];
             double p1 = end[k + i];
@@ -741,7 +651,7 @@ public final class MeshCollider extends Collider {
         w[2] = ptOut[3];
         int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
         for (int i = 0; i < 3; i++) {
-            m[i] = w[0] * at1[a + i] + w[1] * at1[b + i] + w[2] * at1[c + i];
+            m[i] = w[0] * poses.at1[a + i] + w[1] * poses.at1[b + i] + w[2] * poses.at1[c + i];
         }
         double d = Math.sqrt(d2);
         // the unit side normal s (outward, or toward the node's start side) in n
@@ -805,8 +715,8 @@ public final class MeshCollider extends Collider {
                 int t = cand[c];
                 posed(t);
                 int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], v = 3 * tris[3 * t + 2];
-                double d2 = Geometry.pointTriangle(px, py, pz, at1[a], at1[a + 1], at1[a + 2],
-                        at1[b], at1[b + 1], at1[b + 2], at1[v], at1[v + 1], at1[v + 2], ptOut);
+                double d2 = Geometry.pointTriangle(px, py, pz, poses.at1[a], poses.at1[a + 1], poses.at1[a + 2],
+                        poses.at1[b], poses.at1[b + 1], poses.at1[b + 2], poses.at1[v], poses.at1[v + 1], poses.at1[v + 2], ptOut);
                 if (d2 < bd) {
                     bd = d2;
                     best = t;
@@ -816,7 +726,7 @@ public final class MeshCollider extends Collider {
                     bw2 = ptOut[3];
                 }
             }
-            if (best >= 0 && volume.buried(best, bw0, bw1, bw2, x1, endBounds)) {
+            if (best >= 0 && volume.buried(best, bw0, bw1, bw2, poses.x1, endBounds)) {
                 cand[bestAt] = cand[--candCount];
                 continue;
             }
@@ -834,7 +744,7 @@ public final class MeshCollider extends Collider {
      * direction from the closest point w to the node, then on +z, for degenerate triangles.
      */
     private void sideNormal(double[] start, double[] end, int k, int t, double[] out) {
-        boolean ok = unitNormal(at1, t, out) || unitNormal(at0, t, out);
+        boolean ok = unitNormal(poses.at1, t, out) || unitNormal(poses.at0, t, out);
         if (!ok) {
             double ux = end[k] - m[0], uy = end[k + 1] - m[1], uz = end[k + 2] - m[2];
             double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
@@ -857,7 +767,7 @@ public final class MeshCollider extends Collider {
             double s0 = 0;
             double s1 = 0;
             for (int i = 0; i < 3; i++) {
-                double m0 = w[0] * at0[a + i] + w[1] * at0[b + i] + w[2] * at0[c + i];
+                double m0 = w[0] * poses.at0[a + i] + w[1] * poses.at0[b + i] + w[2] * poses.at0[c + i];
                 s0 += (start[k + i] - m0) * out[i];
                 s1 += (end[k + i] - m[i]) * out[i];
             }
@@ -872,7 +782,7 @@ public final class MeshCollider extends Collider {
     private void surfaceVelocity(int t, double[] out) {
         int a = 3 * tris[3 * t], b = 3 * tris[3 * t + 1], c = 3 * tris[3 * t + 2];
         for (int i = 0; i < 3; i++) {
-            out[i] = w[0] * vel[a + i] + w[1] * vel[b + i] + w[2] * vel[c + i];
+            out[i] = w[0] * poses.vel[a + i] + w[1] * poses.vel[b + i] + w[2] * poses.vel[c + i];
         }
     }
 
@@ -911,7 +821,7 @@ public final class MeshCollider extends Collider {
     }
 
     private double lerp(int i, double tau) {
-        return (1 - tau) * at0[i] + tau * at1[i];
+        return (1 - tau) * poses.at0[i] + tau * poses.at1[i];
     }
 
     /**
@@ -930,7 +840,7 @@ public final class MeshCollider extends Collider {
 
     /** Whether the point lies inside at the end pose of the queries (see {@link MeshVolume}). */
     private boolean insideEnd(double x, double y, double z) {
-        return volume.inside(at1, at1 == x1 ? endBounds : swept, x, y, z, poseTriangle, poseVertex);
+        return volume.inside(poses.at1, poses.at1 == poses.x1 ? endBounds : swept, x, y, z, poseTriangle, poseVertex);
     }
 
     /**
