@@ -50,11 +50,6 @@ final class ContactSprings {
     static final double BLACK_WEIGHT = 10;
     /** Most contact planes per node (a node between two surfaces has two). */
     private static final int MAX = 3;
-    /**
-     * After this many switches of a node's friction within one projection, its friction stays on
-     * while its iterate lies less than a ramp depth outside its plane (see {@link #assemble}).
-     */
-    static final int FRICTION_HOLD_SWITCHES = 3;
 
     private final int nodes;
     /** Nodes below this index are black (base vertices). */
@@ -82,9 +77,6 @@ final class ContactSprings {
     final double[] block;
     final double[] blockRhs;
     private final double[] basis = new double[9];
-    /** Whether each node's friction was assembled at the last iterate, and how often that switched in the projection. */
-    private final boolean[] frictionOn;
-    private final int[] frictionSwitches;
 
     /**
      * @param nodes the cloth's nodes
@@ -100,8 +92,6 @@ final class ContactSprings {
         stick = new double[3 * nodes];
         shift = new double[3 * nodes];
         kappa = new double[nodes];
-        frictionOn = new boolean[nodes];
-        frictionSwitches = new int[nodes];
         exact = new ExactFriction(nodes);
         block = new double[9 * nodes];
         blockRhs = new double[3 * nodes];
@@ -183,15 +173,10 @@ final class ContactSprings {
         kappa[p] = Math.max(kappa[p], kap);
     }
 
-    /**
-     * Starts a projection: exact friction forgets the last one's normal forces and slip
-     * directions, and the count of friction switches starts again.
-     */
+    /** Starts a projection: exact friction forgets the last one's normal forces and slip directions. */
     void startProjection() {
         for (int i = 0; i < count; i++) {
             exact.forget(list[i]);
-            frictionOn[list[i]] = false;
-            frictionSwitches[list[i]] = 0;
         }
     }
 
@@ -313,11 +298,7 @@ final class ContactSprings {
      * without: an active plane): the block κm P and the right-hand side κm P (x_target − x_s) − m f
      * (the friction displacement acts on the node's inertia, whose anchor is x̂; only with
      * {@code anchoredAtPrediction}). It is not ramped: Coulomb's bound is already in x_s and f, and
-     * a ramped friction weight let a sheet on a 20° incline creep (measured: 1 cm in 1 s). A node
-     * whose iterate crosses the band's edge back and forth would switch its friction at every
-     * iteration and keep the projection from converging; once its friction has switched
-     * {@link #FRICTION_HOLD_SWITCHES} times in the projection, it stays on while the iterate lies
-     * less than δ outside the plane (the normal term stays 0 there).
+     * a ramped friction weight let a sheet on a 20° incline creep (measured: 1 cm in 1 s).
      *
      * @param xTarget the iteration's anchor
      * @param xk the iterate the energy is linearised at
@@ -330,9 +311,8 @@ final class ContactSprings {
         for (int i = 0; i < count; i++) {
             int p = list[i];
             int nb = 0;
-            boolean hold = delta > 0 && frictionSwitches[p] >= FRICTION_HOLD_SWITCHES;
             for (int q = 0; q < k[p]; q++) {
-                if (!on(xk, p, q, delta) && !(hold && gap(xk, p, q) < delta)) {
+                if (!on(xk, p, q, delta)) {
                     continue;
                 }
                 // Gram-Schmidt: the tangent projector needs an orthonormal basis of the normals
@@ -353,10 +333,6 @@ final class ContactSprings {
                     basis[3 * nb + 2] = bz / len;
                     nb++;
                 }
-            }
-            if (nb > 0 != frictionOn[p]) {
-                frictionOn[p] = nb > 0;
-                frictionSwitches[p]++;
             }
             if (nb == 0) {
                 continue;
