@@ -108,11 +108,6 @@ public final class MeshCollider extends Collider {
     private final int[] tris;
     private final int vertexCount;
     private final boolean closed;
-    /**
-     * For an open mesh whose holes {@link HoleCaps} closes: the cap triangles (3 vertex indices
-     * each), which {@link #contains} adds to the ray parity; null otherwise.
-     */
-    private final int[] caps;
     /** +1 when the triangles' normals point out of a closed mesh, -1 when in. */
     private final double orientation;
 
@@ -188,7 +183,7 @@ public final class MeshCollider extends Collider {
         poses = new MeshPoses(name, positions);
         closed = ClosedMesh.isClosed(name, tris, vertexCount);
         int[] capped = closed ? tris : HoleCaps.capHoles(tris);
-        caps = !closed && capped.length > tris.length && ClosedMesh.isClosed(name, capped, vertexCount)
+        int[] caps = !closed && capped.length > tris.length && ClosedMesh.isClosed(name, capped, vertexCount)
                 ? Arrays.copyOfRange(capped, tris.length, capped.length) : null;
         orientation = closed && ClosedMesh.signedVolume(tris, poses.x1) < 0 ? -1 : 1;
         boxes = new double[2 * tris.length];
@@ -835,7 +830,7 @@ public final class MeshCollider extends Collider {
      */
     @Override
     public boolean contains(double x, double y, double z) {
-        return (closed || caps != null) && insideEnd(x, y, z);
+        return insideEnd(x, y, z);
     }
 
     /** Whether the point lies inside at the end pose of the queries (see {@link MeshVolume}). */
