@@ -60,26 +60,17 @@ class ShapeMatchingScenesTest {
     }
 
     @Test
-    void theWalkingShirtStaysAlmostOutsideJaime() throws IOException {
+    void theWalkingShirtStaysOutsideJaime() throws IOException {
         // shirt-walk.json (nothing pinned, Jaime's skin a baked, closed mesh collider, so that
         // "inside" is defined). Shape matching keeps the nodes out at the armpits (an end that a
-        // midpoint's correction pushed into the torso is tested along its path and put back
-        // out), but not in the crease under the tail's root, where the skin intersects itself.
-        // Measured (docs/solver.md, "Shape matching for games"): at most 2 of the shirt's 2,566
-        // rendered nodes inside in a frame, in 7 of the 150 frames, all red nodes at the tail's
-        // root; worst edge strain 87 %, mean 31 %. The bounds hold those figures with room for
-        // the chaotic run's variation, and would catch nodes left inside at the armpits again
-        // (5 nodes in 120 frames before), the cloth sinking into the body or coming apart.
-        List<String[]> rows = run("shirt-walk.json");
-        double worst = 0;
-        int framesInside = 0;
-        for (String[] r : rows) {
-            int inside = Integer.parseInt(r[col("penetrations")]);
-            assertTrue(inside <= 4, "shirt frame " + r[0] + ": " + inside + " nodes inside the body");
-            framesInside += inside > 0 ? 1 : 0;
-            worst = Math.max(worst, Double.parseDouble(r[col("max_strain")]));
-        }
-        assertTrue(framesInside <= 20, framesInside + " frames with nodes inside the body");
+        // midpoint's correction pushed into the torso is tested along its path and put back out)
+        // and in the crease under the tail's root, narrower than the shirt's 3 mm thickness,
+        // where a contact can put a node inside the facing skin (the last pass's moves are
+        // settled by further contacts). Measured (docs/solver.md, "Shape matching for games"): no
+        // rendered node inside in any of the 150 frames; worst edge strain 87 %, mean 33 %. The
+        // strain bound holds that with room for the chaotic run's variation and would catch the
+        // cloth sinking into the body or coming apart.
+        double worst = noPenetration("shirt", run("shirt-walk.json"));
         assertTrue(worst < 1.2, "worst edge strain " + worst);
     }
 }

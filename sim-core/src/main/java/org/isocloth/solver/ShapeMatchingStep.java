@@ -31,7 +31,9 @@ import org.isocloth.model.RedBlackMesh;
  *       both its ends out by the midpoint's correction, so that the rendered red node is outside,
  *       and each end so moved is tested along its path from where it was (a correction off the
  *       arm must not push an end into the torso); a red node whose midpoint still ends inside
- *       goes onto the surface ({@link #placeRedNodes}).
+ *       goes onto the surface ({@link #placeRedNodes}). Each of the last pass's moves that leaves a
+ *       point inside a collider, in a crease narrower than the thickness, is followed by static
+ *       contacts from there ({@link #settle}).
  *       A mesh collider is set to the whole step once (one refit of its tree) and narrowed to
  *       each pass's part of it ({@link MeshCollider#narrowInterval}); the triangles near each
  *       node over the step are gathered once ({@link MeshCandidates}) and each pass tests those;</li>
@@ -60,6 +62,13 @@ final class ShapeMatchingStep {
      * fifth on average, docs/solver.md).
      */
     static final double RED_LIFT = 0.1;
+    /**
+     * Static contacts a point may take at each of the {@link #SETTLE_LIFTS} after a collision move
+     * left it inside a collider ({@link #settle}).
+     */
+    static final int SETTLE_TRIES = 3;
+    /** How far out of the surface, in thicknesses, {@link #settle}'s contacts put a point, in turn. */
+    private static final double[] SETTLE_LIFTS = {1, 0.1, 0.01};
     /** Bending stiffness, N·m, at which the bending pairs' stiffness is ½. */
     static final double BENDING_SCALE = 1e-4;
 
@@ -274,7 +283,7 @@ final class ShapeMatchingStep {
                         c.setInterval(t0, t1);
                     }
                 }
-                contacts = collide(xPass);
+                contacts = collide(xPass, k == SUBSTEPS - 1);
                 if (k == SUBSTEPS - 1) {
                     collideMidpoints();
                 }
@@ -340,6 +349,7 @@ final class ShapeMatchingStep {
                     for (int c = 0; c < 3; c++) {
                         x[3 * r + c] = contact.point[c] - (1 - RED_LIFT) * thickness * contact.normal[c];
                     }
+                    settle(x, r, thickness);
                 }
             }
         }
@@ -499,9 +509,11 @@ final class ShapeMatchingStep {
      * the surface's velocity for friction.
      *
      * @param start where the paths start (the positions at the last pass)
+     * @param last whether this is the step's last pass: its moves are {@linkplain #settle settled}
+     *     (an earlier pass's node left inside is found by the next pass's deep-inside test)
      * @return the number of nodes in contact
      */
-    private int collide(double[] start) {
+    private int collide(double[] start, boolean last) {
         int count = 0;
         double thickness = s.material.thickness();
         for (Collider col : s.colliders) {
@@ -518,6 +530,9 @@ final class ShapeMatchingStep {
                 double dy = contact.point[1] - p[3 * i + 1];
                 double dz = contact.point[2] - p[3 * i + 2];
                 System.arraycopy(contact.point, 0, p, 3 * i, 3);
+                if (last) {
+                    settle(p, i, thickness);
+                }
                 if (!touched[i]) {
                     count++;
                     push[i] = 0;
@@ -586,6 +601,32 @@ final class ShapeMatchingStep {
                 if (movedByMid[i] && (list != null ? list.contact(beforeMid, p, i, thickness, contact)
                         : col.contact(beforeMid, p, i, thickness, contact))) {
                     System.arraycopy(contact.point, 0, p, 3 * i, 3);
+                    settle(p, i, thickness);
+                }
+            }
+        }
+    }
+
+    /**
+     * Moves point i of q out of every collider that still contains it after a collision move. A
+     * contact puts a point a thickness out along the nearest surface's normal, and in a crease
+     * narrower than that (under the tail's root, an arm against the torso) the new point can lie
+     * inside the facing surface. The point takes up to {@link #SETTLE_TRIES} static contacts from
+     * where it lies, each out of the surface now nearest, at each of the {@link #SETTLE_LIFTS} in
+     * turn: a lift of 1/100 of the thickness fits a crease 100 times narrower. One inside test per
+     * collider for a point already outside; a point still inside after all of them is left where
+     * the last contact put it.
+     */
+    private void settle(double[] q, int i, double thickness) {
+        for (Collider col : s.colliders) {
+            for (int t = 0; t < SETTLE_TRIES * SETTLE_LIFTS.length
+                    && col.contains(q[3 * i], q[3 * i + 1], q[3 * i + 2]); t++) {
+                if (!col.contact(q, q, i, thickness, contact)) {
+                    break;
+                }
+                double sink = (1 - SETTLE_LIFTS[t / SETTLE_TRIES]) * thickness;
+                for (int c = 0; c < 3; c++) {
+                    q[3 * i + c] = contact.point[c] - sink * contact.normal[c];
                 }
             }
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.isocloth.collision.MeshCollider;
 import org.isocloth.collision.SphereCollider;
 import org.isocloth.mesh.TriMesh;
 import org.isocloth.model.ClothMaterial;
@@ -132,5 +133,72 @@ class ShapeMatchingTest {
             joins += shared ? 1 : 0;
         }
         assertTrue(joins <= 15, "consecutive triangles sharing a node: " + joins);
+    }
+
+    @Test
+    void aScrapCaughtAtTheBottomOfACreaseNarrowerThanItsThicknessEndsOutside() {
+        // A block with a V-groove along z: walls x = ±0.02·y above the apex at the origin (a
+        // crease of half-angle α = atan 0.02 = 1.15°, 4 mm wide at its top, y = 0.1), everywhere
+        // narrower than the cloth's 5 mm thickness. A 2 mm scrap starts inside the right wall,
+        // 4 mm above the apex. A contact puts a node 5 mm out of the nearest wall along its normal
+        // (−cos α, sin α): 5 mm to the left, inside the left wall, since the groove is at most
+        // 4 mm wide; each further contact climbs only 5 mm · sin α = 0.1 mm, so the step's 16
+        // passes leave the nodes inside (every black node, measured without the settling). A point
+        // put 1/100 of the thickness (0.05 mm) out of a wall is outside the other wherever the
+        // groove is wider than that, i.e. above y = 0.05/0.04 = 1.25 mm. Every node, the rendered
+        // midpoints included, must end outside the block after each step.
+        MeshCollider block = grooveBlock();
+        TriMesh g = Grids.horizontal(0.002, 0.002, 2, 2, 0.004);
+        for (int i = 0; i < g.positions.length; i += 3) {
+            g.positions[i] += 0.002;
+        }
+        ClothModel m = new ClothModel(g.positions, g.triangles, ClothMaterial.DEFAULT.withThickness(0.005));
+        ClothSolver s = solver(m);
+        s.setColliders(List.of(block));
+        double[] x = s.positions();
+        for (int p = 0; p < m.nodeCount(); p++) {
+            assertTrue(block.contains(x[3 * p], x[3 * p + 1], x[3 * p + 2]), "node " + p + " starts inside the wall");
+        }
+        for (int i = 0; i < 10; i++) {
+            s.step(DT);
+            x = s.positions();
+            for (int p = 0; p < m.nodeCount(); p++) {
+                assertFalse(block.contains(x[3 * p], x[3 * p + 1], x[3 * p + 2]),
+                        "step " + i + ": node " + p + " inside the block at (" + x[3 * p] + ", " + x[3 * p + 1] + ")");
+            }
+        }
+    }
+
+    /**
+     * The block [−0.1, 0.1] × [−0.05, 0.1] × [−0.05, 0.05] with the groove |x| &lt; 0.02·y cut into
+     * its top: the prism over the notched outline, one closed outward-wound mesh.
+     */
+    private static MeshCollider grooveBlock() {
+        // the outline, counter-clockwise seen from +z; the apex (index 4) sees every other corner
+        double[][] o = {{-0.1, -0.05}, {0.1, -0.05}, {0.1, 0.1}, {0.002, 0.1}, {0, 0}, {-0.002, 0.1}, {-0.1, 0.1}};
+        int n = o.length;
+        double[] x = new double[6 * n];
+        for (int i = 0; i < n; i++) {
+            x[3 * i] = o[i][0];
+            x[3 * i + 1] = o[i][1];
+            x[3 * i + 2] = -0.05;
+            x[3 * (n + i)] = o[i][0];
+            x[3 * (n + i) + 1] = o[i][1];
+            x[3 * (n + i) + 2] = 0.05;
+        }
+        java.util.List<Integer> t = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int j = (i + 1) % n;
+            // side quad over outline edge i → j, normal (dy, −dx, 0) outward
+            java.util.Collections.addAll(t, i, j, n + j, i, n + j, n + i);
+        }
+        for (int i = 0; i < n; i++) {
+            int j = (i + 1) % n;
+            if (i != 4 && j != 4) {
+                java.util.Collections.addAll(t, n + 4, n + i, n + j); // front cap, +z
+                java.util.Collections.addAll(t, 4, j, i); // back cap, −z
+            }
+        }
+        return new MeshCollider("block", t.stream().mapToInt(Integer::intValue).toArray(), x);
     }
 }
