@@ -1,10 +1,6 @@
 package org.isocloth.solver;
 
-import java.util.Arrays;
-import java.util.IdentityHashMap;
-import java.util.Map;
 import org.isocloth.collision.Collider;
-import org.isocloth.collision.Contact;
 import org.isocloth.collision.MeshCandidates;
 import org.isocloth.collision.MeshCollider;
 import org.isocloth.model.ClothModel;
@@ -31,12 +27,12 @@ import org.isocloth.model.RedBlackMesh;
  *       both its ends out by the midpoint's correction, so that the rendered red node is outside,
  *       and each end so moved is tested along its path from where it was (a correction off the
  *       arm must not push an end into the torso); a red node whose midpoint still ends inside
- *       goes onto the surface ({@link #placeRedNodes}). Each of the last pass's moves that leaves a
- *       point inside a collider, in a crease narrower than the thickness, is followed by static
- *       contacts from there ({@link #settle}).
+ *       goes onto the surface. Each of the last pass's moves that leaves a point inside a collider,
+ *       in a crease narrower than the thickness, is followed by static contacts from there.
  *       A mesh collider is set to the whole step once (one refit of its tree) and narrowed to
  *       each pass's part of it ({@link MeshCollider#narrowInterval}); the triangles near each
- *       node over the step are gathered once ({@link MeshCandidates}) and each pass tests those;</li>
+ *       node over the step are gathered once ({@link MeshCandidates}) and each pass tests those
+ *       ({@link ShapeMatchingContacts});</li>
  *   <li>v = (p − x)/h, with Coulomb friction at the contacts of a pass (the velocity relative to
  *       the collider's surface loses its part into the surface, and up to μ times the normal push
  *       over h of its tangential part), and x = p.</li>
@@ -57,18 +53,11 @@ final class ShapeMatchingStep {
     static final double PINNED_WEIGHT = 1e6;
     /**
      * How far out of the surface, in thicknesses, a red node goes when its edge's midpoint ends
-     * inside a collider ({@link #placeRedNodes}): just outside, so that the rendered edges move
-     * as little as possible (at a whole thickness the worst edge strain per frame rose by a
-     * fifth on average, docs/solver.md).
+     * inside a collider ({@link ShapeMatchingContacts#placeRedNodes}): just outside, so that the
+     * rendered edges move as little as possible (at a whole thickness the worst edge strain per
+     * frame rose by a fifth on average, docs/solver.md).
      */
     static final double RED_LIFT = 0.1;
-    /**
-     * Static contacts a point may take at each of the {@link #SETTLE_LIFTS} after a collision move
-     * left it inside a collider ({@link #settle}).
-     */
-    static final int SETTLE_TRIES = 3;
-    /** How far out of the surface, in thicknesses, {@link #settle}'s contacts put a point, in turn. */
-    private static final double[] SETTLE_LIFTS = {1, 0.1, 0.01};
     /** Bending stiffness, N·m, at which the bending pairs' stiffness is ½. */
     static final double BENDING_SCALE = 1e-4;
 
@@ -83,8 +72,6 @@ final class ShapeMatchingStep {
     private final int[] sweepTri;
     /** Rest coordinates of each triangle's corners in a frame of its rest plane, six per triangle. */
     private final double[] rest2;
-    /** Half the longest rest length of the base edges at each black node, m. */
-    private final double[] halfEdge;
     private final int[] bendPairs;
     private final double[] bendRest;
     /** The bending pairs' node weights for the current step (see {@link #pairWeights}). */
@@ -92,27 +79,12 @@ final class ShapeMatchingStep {
     /** Each black node's linear drag over its density, 1/s, for the current step. */
     private final double[] dragOf;
     private final double[] p;
+    /** The collision passes. */
+    private final ShapeMatchingContacts contacts;
     /** The black nodes' positions and velocities at the step's start, and positions at the last collision pass. */
     private final double[] x0;
     private final double[] v0;
     private final double[] xPass;
-    /** The black nodes' positions before the midpoint pass, and which nodes it moved. */
-    private final double[] beforeMid;
-    private final boolean[] movedByMid;
-    /** The base edges whose midpoint the midpoint pass found in contact. */
-    private final boolean[] midHit;
-    private final boolean[] touched;
-    private final double[] push;
-    private final double[] surfaceVelocity;
-    private final double[] normals;
-    private final double[] frictionOf;
-    private final Contact contact = new Contact();
-    /** A collider's swept bounds (min xyz, max xyz). */
-    private final double[] bounds = new double[6];
-    /** An edge's midpoint. */
-    private final double[] mid = new double[3];
-    /** The triangles near each black node over the step, per mesh collider. */
-    private final Map<Collider, MeshCandidates> near = new IdentityHashMap<>();
 
     /** @param solver the solver whose cloth this steps */
     ShapeMatchingStep(ClothSolver solver) {
@@ -152,7 +124,7 @@ final class ShapeMatchingStep {
             bendRest[q] = ClothModel.dist(x, bendPairs[2 * q], bendPairs[2 * q + 1]);
             q++;
         }
-        halfEdge = new double[verts];
+        double[] halfEdge = new double[verts];
         for (int e = 0; e < mesh.edgeCount; e++) {
             int a = mesh.edgeVertices[2 * e];
             int b = mesh.edgeVertices[2 * e + 1];
@@ -165,15 +137,8 @@ final class ShapeMatchingStep {
         x0 = new double[3 * verts];
         v0 = new double[3 * verts];
         xPass = new double[3 * verts];
-        beforeMid = new double[3 * verts];
-        movedByMid = new boolean[verts];
-        midHit = new boolean[mesh.edgeCount];
-        touched = new boolean[verts];
         dragOf = new double[verts];
-        push = new double[verts];
-        surfaceVelocity = new double[3 * verts];
-        normals = new double[3 * verts];
-        frictionOf = new double[verts];
+        contacts = new ShapeMatchingContacts(solver, p, halfEdge);
     }
 
     /**
@@ -240,9 +205,9 @@ final class ShapeMatchingStep {
         System.arraycopy(x, 0, xPass, 0, 3 * verts);
         double h = dt / SUBSTEPS;
         double bendK = s.material.bendingStiffness() / (s.material.bendingStiffness() + BENDING_SCALE);
-        int contacts = 0;
+        int inContact = 0;
         int passStart = 0;
-        gatherNear(dt);
+        contacts.gather(dt);
         for (int i = 0; i < verts; i++) {
             var mat = s.materials[m.nodePiece[i]];
             dragOf[i] = mat.drag() / mat.density();
@@ -251,8 +216,8 @@ final class ShapeMatchingStep {
         double invH = 1 / h;
         for (int k = 0; k < SUBSTEPS; k++) {
             double along = (k + 1.0) / SUBSTEPS;
+            contacts.startSubstep();
             for (int i = 0; i < verts; i++) {
-                touched[i] = false;
                 if (s.pinned[i]) {
                     for (int c = 0; c < 3; c++) {
                         p[3 * i + c] = x0[3 * i + c] + along * (s.pinTarget[3 * i + c] - x0[3 * i + c]);
@@ -283,9 +248,9 @@ final class ShapeMatchingStep {
                         c.setInterval(t0, t1);
                     }
                 }
-                contacts = collide(xPass, k == SUBSTEPS - 1);
+                inContact = contacts.collide(xPass, k == SUBSTEPS - 1);
                 if (k == SUBSTEPS - 1) {
-                    collideMidpoints();
+                    contacts.collideMidpoints();
                 }
             }
             for (int i = 0; i < verts; i++) {
@@ -300,8 +265,8 @@ final class ShapeMatchingStep {
                     v[3 * i + c] = (pc - x[3 * i + c]) * invH;
                     x[3 * i + c] = pc;
                 }
-                if (touched[i]) {
-                    friction(i, h);
+                if (contacts.touched(i)) {
+                    contacts.friction(i, h);
                 }
             }
             if (pass) {
@@ -309,66 +274,14 @@ final class ShapeMatchingStep {
                 System.arraycopy(x, 0, xPass, 0, 3 * verts);
             }
         }
-        placeRedNodes();
+        contacts.placeRedNodes();
         for (Collider c : s.colliders) {
             c.setInterval(s.time, s.time + dt); // the step's motion, as the isometric step leaves it
         }
         s.hasHistory = false; // a later isometric BDF2 step restarts from backward Euler
         s.tensionH = 0;
         s.time += dt;
-        return new StepResult(SUBSTEPS * ITERATIONS, true, ClothMetrics.redStrain(m, x), 0, contacts);
-    }
-
-    /**
-     * Puts each red node at the midpoint of its base edge, with the midpoint's velocity. Where the
-     * midpoint pass found the edge's midpoint in contact, or moved one of its ends, and the
-     * midpoint still lies inside a collider, the red node goes onto the surface instead,
-     * {@link #RED_LIFT} thicknesses out: an edge that bridges a crease (an arm against the torso)
-     * cannot lift its midpoint by moving its ends without pushing one of them into the other
-     * surface. One inside test for each such edge.
-     */
-    private void placeRedNodes() {
-        double[] x = s.x;
-        double[] v = s.v;
-        double thickness = s.material.thickness();
-        for (int e = 0; e < mesh.edgeCount; e++) {
-            int r = mesh.redNode(e);
-            int a = mesh.edgeVertices[2 * e];
-            int b = mesh.edgeVertices[2 * e + 1];
-            for (int c = 0; c < 3; c++) {
-                x[3 * r + c] = s.pinned[r] ? s.pinTarget[3 * r + c] : 0.5 * (x[3 * a + c] + x[3 * b + c]);
-                v[3 * r + c] = 0.5 * (v[3 * a + c] + v[3 * b + c]);
-            }
-            if (s.pinned[r] || !(midHit[e] || movedByMid[a] || movedByMid[b])) {
-                continue;
-            }
-            for (Collider col : s.colliders) {
-                MeshCandidates list = near.get(col);
-                if (col.contains(x[3 * r], x[3 * r + 1], x[3 * r + 2]) && (list != null
-                        ? list.contactNear(x, r, a, b, thickness, contact) : col.contact(x, x, r, thickness, contact))) {
-                    for (int c = 0; c < 3; c++) {
-                        x[3 * r + c] = contact.point[c] - (1 - RED_LIFT) * thickness * contact.normal[c];
-                    }
-                    settle(x, r, thickness);
-                }
-            }
-        }
-    }
-
-    /**
-     * Sets every mesh collider's interval to the step (one refit of its tree) and gathers the
-     * triangles near each black node over it ({@link MeshCandidates}); the substeps' collision
-     * passes then narrow the interval and test those triangles only.
-     */
-    private void gatherNear(double dt) {
-        near.keySet().retainAll(s.colliders);
-        for (Collider c : s.colliders) {
-            if (c instanceof MeshCollider mc) {
-                mc.setInterval(s.time, s.time + dt);
-                near.computeIfAbsent(c, k -> new MeshCandidates(mc, verts, halfEdge))
-                        .gather(s.x, s.v, s.gravity, dt, s.material.thickness(), s.pinned);
-            }
-        }
+        return new StepResult(SUBSTEPS * ITERATIONS, true, ClothMetrics.redStrain(m, x), 0, inContact);
     }
 
     /**
@@ -503,179 +416,4 @@ final class ShapeMatchingStep {
         }
     }
 
-    /**
-     * Moves every free black node that ends within the thickness of a collider (or whose path
-     * from {@code start} crossed it) to the contact's position; records the push, the normal and
-     * the surface's velocity for friction.
-     *
-     * @param start where the paths start (the positions at the last pass)
-     * @param last whether this is the step's last pass: its moves are {@linkplain #settle settled}
-     *     (an earlier pass's node left inside is found by the next pass's deep-inside test)
-     * @return the number of nodes in contact
-     */
-    private int collide(double[] start, boolean last) {
-        int count = 0;
-        double thickness = s.material.thickness();
-        for (Collider col : s.colliders) {
-            double mu = col.friction();
-            col.sweptBounds(bounds);
-            MeshCandidates list = near.get(col);
-            for (int i = 0; i < verts; i++) {
-                if (s.pinned[i] || outside(i, thickness, start) || !(list != null
-                        ? list.contactTracked(start, p, i, thickness, contact)
-                        : col.contact(start, p, i, thickness, contact))) {
-                    continue;
-                }
-                double dx = contact.point[0] - p[3 * i];
-                double dy = contact.point[1] - p[3 * i + 1];
-                double dz = contact.point[2] - p[3 * i + 2];
-                System.arraycopy(contact.point, 0, p, 3 * i, 3);
-                if (last) {
-                    settle(p, i, thickness);
-                }
-                if (!touched[i]) {
-                    count++;
-                    push[i] = 0;
-                }
-                touched[i] = true;
-                push[i] += Math.sqrt(dx * dx + dy * dy + dz * dz);
-                System.arraycopy(contact.surfaceVelocity, 0, surfaceVelocity, 3 * i, 3);
-                System.arraycopy(contact.normal, 0, normals, 3 * i, 3);
-                frictionOf[i] = Double.isNaN(mu) ? s.materials[s.model.nodePiece[i]].friction() : mu;
-            }
-        }
-        return count;
-    }
-
-    /**
-     * The rendered mesh's red nodes are the midpoints of the base edges, and on a curved collider a
-     * midpoint sags inside while both ends are outside: every edge whose midpoint lies within the
-     * thickness of a collider moves both its free ends by the midpoint's correction (proximity
-     * only, at the end of the step's last substep), so that the red node it becomes is outside.
-     * A midpoint that a straight segment from an end known to be outside reaches without meeting
-     * any triangle's box needs no query ({@link MeshCandidates#clearFrom}): most of a garment's
-     * midpoints lie within a character's bounds, where the query would cost a ray test.
-     */
-    private void collideMidpoints() {
-        double thickness = s.material.thickness();
-        System.arraycopy(p, 0, beforeMid, 0, 3 * verts);
-        Arrays.fill(movedByMid, false);
-        Arrays.fill(midHit, false);
-        for (Collider col : s.colliders) {
-            col.sweptBounds(bounds);
-            MeshCandidates list = near.get(col);
-            for (int e = 0; e < mesh.edgeCount; e++) {
-                int a = mesh.edgeVertices[2 * e];
-                int b = mesh.edgeVertices[2 * e + 1];
-                if (s.pinned[a] && s.pinned[b]) {
-                    continue;
-                }
-                for (int c = 0; c < 3; c++) {
-                    mid[c] = 0.5 * (p[3 * a + c] + p[3 * b + c]);
-                }
-                if (!inBounds(mid, thickness) || list != null && (!movedByMid[a] && list.clearFrom(p, a, mid, thickness)
-                        || !movedByMid[b] && list.clearFrom(p, b, mid, thickness))
-                        || !(list != null ? list.contactNear(mid, 0, a, b, thickness, contact)
-                        : col.contact(mid, mid, 0, thickness, contact))) {
-                    continue;
-                }
-                for (int c = 0; c < 3; c++) {
-                    double d = contact.point[c] - mid[c];
-                    if (!s.pinned[a]) {
-                        p[3 * a + c] += d;
-                    }
-                    if (!s.pinned[b]) {
-                        p[3 * b + c] += d;
-                    }
-                }
-                midHit[e] = true;
-                movedByMid[a] |= !s.pinned[a];
-                movedByMid[b] |= !s.pinned[b];
-            }
-        }
-        // a correction that lifts a midpoint off one surface can push an end into another (an
-        // arm against the torso): each moved end's path from where it was, outside, is tested
-        for (Collider col : s.colliders) {
-            MeshCandidates list = near.get(col);
-            for (int i = 0; i < verts; i++) {
-                if (movedByMid[i] && (list != null ? list.contact(beforeMid, p, i, thickness, contact)
-                        : col.contact(beforeMid, p, i, thickness, contact))) {
-                    System.arraycopy(contact.point, 0, p, 3 * i, 3);
-                    settle(p, i, thickness);
-                }
-            }
-        }
-    }
-
-    /**
-     * Moves point i of q out of every collider that still contains it after a collision move. A
-     * contact puts a point a thickness out along the nearest surface's normal, and in a crease
-     * narrower than that (under the tail's root, an arm against the torso) the new point can lie
-     * inside the facing surface. The point takes up to {@link #SETTLE_TRIES} static contacts from
-     * where it lies, each out of the surface now nearest, at each of the {@link #SETTLE_LIFTS} in
-     * turn: a lift of 1/100 of the thickness fits a crease 100 times narrower. One inside test per
-     * collider for a point already outside; a point still inside after all of them is left where
-     * the last contact put it.
-     */
-    private void settle(double[] q, int i, double thickness) {
-        for (Collider col : s.colliders) {
-            for (int t = 0; t < SETTLE_TRIES * SETTLE_LIFTS.length
-                    && col.contains(q[3 * i], q[3 * i + 1], q[3 * i + 2]); t++) {
-                if (!col.contact(q, q, i, thickness, contact)) {
-                    break;
-                }
-                double sink = (1 - SETTLE_LIFTS[t / SETTLE_TRIES]) * thickness;
-                for (int c = 0; c < 3; c++) {
-                    q[3 * i + c] = contact.point[c] - sink * contact.normal[c];
-                }
-            }
-        }
-    }
-
-    /** Whether a point, grown by the thickness, meets the collider's swept bounds. */
-    private boolean inBounds(double[] q, double thickness) {
-        for (int c = 0; c < 3; c++) {
-            if (q[c] - thickness > bounds[3 + c] || q[c] + thickness < bounds[c]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Whether node i's path start → p, grown by the thickness, misses the collider's swept bounds. */
-    private boolean outside(int i, double thickness, double[] start) {
-        for (int c = 0; c < 3; c++) {
-            double lo = Math.min(start[3 * i + c], p[3 * i + c]) - thickness;
-            double hi = Math.max(start[3 * i + c], p[3 * i + c]) + thickness;
-            if (lo > bounds[3 + c] || hi < bounds[c]) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Coulomb friction on a node in contact: of its velocity relative to the collider's surface,
-     * the part into the surface is removed and the tangential part loses up to μ times the normal
-     * push over h (all of it when sticking).
-     */
-    private void friction(int i, double dt) {
-        double[] v = s.v;
-        double rx = v[3 * i] - surfaceVelocity[3 * i];
-        double ry = v[3 * i + 1] - surfaceVelocity[3 * i + 1];
-        double rz = v[3 * i + 2] - surfaceVelocity[3 * i + 2];
-        double nx = normals[3 * i];
-        double ny = normals[3 * i + 1];
-        double nz = normals[3 * i + 2];
-        double vn = rx * nx + ry * ny + rz * nz;
-        double tx = rx - vn * nx;
-        double ty = ry - vn * ny;
-        double tz = rz - vn * nz;
-        double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
-        double keep = vt > 0 ? Math.max(0, 1 - frictionOf[i] * push[i] / (dt * vt)) : 0;
-        double out = Math.max(vn, 0);
-        v[3 * i] = surfaceVelocity[3 * i] + out * nx + keep * tx;
-        v[3 * i + 1] = surfaceVelocity[3 * i + 1] + out * ny + keep * ty;
-        v[3 * i + 2] = surfaceVelocity[3 * i + 2] + out * nz + keep * tz;
-    }
 }
