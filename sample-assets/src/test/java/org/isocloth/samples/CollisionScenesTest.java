@@ -217,7 +217,7 @@ class CollisionScenesTest {
         // 1.3 N/m² at the start, ~0.7 of the skirt's weight per area): contacts on the doubly
         // curved hip cap and between the legs, the hem folding. The scene holds its collider
         // contacts as springs. Every frame clean, and every edge of the subdivided mesh within
-        // the contact-step issue's 1 % where the cloth is not pressed between two surfaces
+        // the 1 % asked where the cloth is not pressed between two surfaces
         // (measured: 0.24 %; with contact planes 2.6 %, black-node edges at the hip cap).
         double worstAll = 0;
         List<String[]> rows = run("skirt.json", 0);
@@ -242,7 +242,7 @@ class CollisionScenesTest {
         // capsule mannequin in T-pose falls onto its shoulders and arms and comes to rest there,
         // held by exact friction on contact springs (the scene's "friction": "exact"): every frame
         // clean (measured: red strain ≤ 2.0e-4, worst edge 0.30 %; with the thesis's contact planes
-        // 9.3e-4 and 1.07 %), and every edge within the contact-step issue's 1 %; at the end it
+        // 9.3e-4 and 1.07 %), and every edge within the 1 % asked of free cloth; at the end it
         // still touches the body (contacts) and is at rest: kinetic energy below 1e-5 J, i.e. an
         // rms speed below √(2·1e-5 / 0.09) ≈ 1.5 cm/s for its 0.09 kg (0.15 kg/m² × ≈ 0.6 m²).
         List<String[]> rows = run("tshirt.json", 0);
@@ -306,7 +306,7 @@ class CollisionScenesTest {
         // the shirt made for that pose (garments/jaime-tshirt.obj, cap sleeves), nothing pinned,
         // 2.5 s at 120 steps/s, collider contacts as springs. The arms come down 0.6 m at the
         // hands and the body sinks ~0.1 m as the knees bend. Every frame clean, and every edge of
-        // the subdivided mesh within the contact-step issue's 2 % where the arms press the
+        // the subdivided mesh within the 2 % asked where the arms press the
         // sleeves against the body (measured: red strain ≤ 9.0e-4, edges ≤ 1.57 %; with contact
         // planes black-node edges stretched up to 67 %, docs/solver.md); the shirt touches
         // the body throughout (contacts in 145 of 150 frames measured, > 120 asserted) and is
@@ -339,7 +339,7 @@ class CollisionScenesTest {
         // a cloth lies on itself. CI runs the first 60 frames (1 s; the whole 150-frame clip was
         // measured clean too: red strain ≤ 9.2e-4, edges ≤ 0.76 %, no penetration, no crossing,
         // docs/benchmarks.md). Every frame: no node in the body, no crossing within or between
-        // the garments, red strain within 0.001, every edge within the contact-step issue's 2 %.
+        // the garments, red strain within 0.001, every edge within the 2 % asked of pressed cloth.
         // At the end the cape lies on the shirt (after the whole clip, measured: 192 cape nodes
         // within 1 cm of a shirt node, the nearest 3.6 mm away), asserted as at least 20 cape
         // nodes within 1 cm.

@@ -149,12 +149,12 @@ class SampleScenesTest {
 
     @Test
     void twoCornerHangsRunCleanToTheEnd() throws IOException {
-        // The core issue's acceptance scene, a 1 m × 1 m sheet of 40×40 cells hung from two corner
+        // The two-corner hang, a 1 m × 1 m sheet of 40×40 cells hung from two corner
         // nodes and falling from horizontal for 2 s at 60 steps/s, over its whole length with
         // backward Euler (hang.json) and BDF2 (hang-bdf2.json), cloth–cloth collisions on (the
         // BDF2 sheet may fold onto itself late in the run: a chaotic outcome). Every frame: red strain within the
         // 0.001 tolerance, no self-intersection, every step converged within the cap of 20 that the
-        // scene format documents, and every edge of the subdivided mesh within 1 % (the issue's
+        // scene format documents, and every edge of the subdivided mesh within 1 % (its
         // max_strain bound). The sheet has no collider, so its steps take Newton iterations
         // (ProjectionMode.AUTO) and a step that stalls above the tolerance is halved; measured:
         // worst max_strain 0.56 % (BE, one frame halved) and 0.70 % (BDF2). With fast projection

@@ -111,7 +111,7 @@ class AerodynamicsTest {
 
     @Test
     void aFlagInSteadyWindFlaps() {
-        // The contact-step issue's flag: 6 m/s of steady wind for 3 s, the default air forces
+        // A flag in 6 m/s of steady wind for 3 s, with the default air forces
         // (turbulence of 30 % in waves of 2 m). From the first second on, sampled every 0.5 s:
         // its free edge moves at least 5 cm RMS from one sample to the next (measured 21–33 cm),
         // and the flag is not a plane: its nodes lie at least 3 cm RMS from their best-fit plane

@@ -9,7 +9,7 @@ import org.isocloth.model.Grids;
 import org.junit.jupiter.api.Test;
 
 /**
- * A reduced version of the issue's acceptance scene (`hang.json`: 1 m, 40×40 cells, 2 s): a sheet
+ * A reduced version of the two-corner hang (`hang.json`: 1 m, 40×40 cells, 2 s): a sheet
  * pinned at the two corner nodes of one edge, falling from horizontal. This is the hardest case for
  * an inextensible model: the pinned edge is exactly as long as the distance between the pins, so it
  * must stay straight while the sheet hangs from two points (two developable cones form at the pins).
@@ -40,7 +40,7 @@ class CornerHangTest {
         ClothSolver s = cornerSheet(0.5, 14, integrator);
         ClothModel m = s.model();
         // Every step must end with every inextensibility constraint within the 0.1 % tolerance and
-        // every edge of the subdivided mesh within 1 % (the bounds for the full scene).
+        // every edge of the subdivided mesh within 1 % (the bounds the full scene is held to).
         for (int i = 1; i <= 45; i++) {
             StepResult r = s.step(DT);
             double max = ClothMetrics.maxStrain(m, s.positions());
