@@ -48,12 +48,28 @@ final class ContactSprings {
      * with their own friction").
      */
     static final double BLACK_WEIGHT = 10;
+    /**
+     * How often a node's friction may switch on or off within one projection before it is
+     * released for the rest of it. Friction holds a node while its iterate lies inside the band
+     * and is not ramped, so a node whose iterates cross the band's edge back and forth switches it
+     * at every crossing and the projection cycles instead of converging. Such a node sits where
+     * its spring carries next to no force (the spring's stiffness ramps up from zero at the band's
+     * edge), and Coulomb's bound then allows next to no friction: releasing it is the physical
+     * answer, and it ends the cycle (docs/solver.md, "Friction released at the band's edge").
+     */
+    static final int FRICTION_RELEASE_SWITCHES = 8;
     /** Most contact planes per node (a node between two surfaces has two). */
     private static final int MAX = 3;
 
     private final int nodes;
     /** Nodes below this index are black (base vertices). */
     private final int black;
+    /**
+     * Whether each node's friction was assembled at the last iterate, and how often that switched
+     * in the current projection ({@link #FRICTION_RELEASE_SWITCHES}).
+     */
+    private final boolean[] frictionOn;
+    private final int[] frictionSwitches;
     private int[] list = new int[64];
     private int count;
     /** Planes per node. */
@@ -85,6 +101,8 @@ final class ContactSprings {
     ContactSprings(int nodes, int black) {
         this.nodes = nodes;
         this.black = black;
+        frictionOn = new boolean[nodes];
+        frictionSwitches = new int[nodes];
         k = new int[nodes];
         normal = new double[9 * nodes];
         offset = new double[3 * nodes];
@@ -114,6 +132,8 @@ final class ContactSprings {
             k[p] = 0;
             kappa[p] = 0;
             exact.clear(p);
+            frictionOn[p] = false;
+            frictionSwitches[p] = 0;
             Arrays.fill(shift, 3 * p, 3 * p + 3, 0.0);
             Arrays.fill(active, 3 * p, 3 * p + 3, false);
         }
@@ -173,10 +193,15 @@ final class ContactSprings {
         kappa[p] = Math.max(kappa[p], kap);
     }
 
-    /** Starts a projection: exact friction forgets the last one's normal forces and slip directions. */
+    /**
+     * Starts a projection: exact friction forgets the last one's normal forces and slip
+     * directions, and the count of friction switches starts again.
+     */
     void startProjection() {
         for (int i = 0; i < count; i++) {
             exact.forget(list[i]);
+            frictionOn[list[i]] = false;
+            frictionSwitches[list[i]] = 0;
         }
     }
 
@@ -298,7 +323,9 @@ final class ContactSprings {
      * without: an active plane): the block κm P and the right-hand side κm P (x_target − x_s) − m f
      * (the friction displacement acts on the node's inertia, whose anchor is x̂; only with
      * {@code anchoredAtPrediction}). It is not ramped: Coulomb's bound is already in x_s and f, and
-     * a ramped friction weight let a sheet on a 20° incline creep (measured: 1 cm in 1 s).
+     * a ramped friction weight let a sheet on a 20° incline creep (measured: 1 cm in 1 s). A node
+     * whose friction has switched on or off more than {@link #FRICTION_RELEASE_SWITCHES} times in
+     * the projection keeps only its normal term.
      *
      * @param xTarget the iteration's anchor
      * @param xk the iterate the energy is linearised at
@@ -334,6 +361,10 @@ final class ContactSprings {
                     nb++;
                 }
             }
+            if (nb > 0 != frictionOn[p]) {
+                frictionOn[p] = nb > 0;
+                frictionSwitches[p]++;
+            }
             if (nb == 0) {
                 continue;
             }
@@ -341,7 +372,10 @@ final class ContactSprings {
             double s = NORMAL_WEIGHT * m * (p < black ? BLACK_WEIGHT : 1);
             int b = 9 * p;
             double[] r = blockRhs;
-            if (exact.on) {
+            if (frictionSwitches[p] > FRICTION_RELEASE_SWITCHES) {
+                Arrays.fill(block, b, b + 9, 0.0);
+                Arrays.fill(r, 3 * p, 3 * p + 3, 0.0);
+            } else if (exact.on) {
                 exact.assemble(p, nb, basis, stick, xTarget, xk, m, block, blockRhs);
             } else {
                 double km = kappa[p] * m;

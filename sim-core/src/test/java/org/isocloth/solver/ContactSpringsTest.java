@@ -214,4 +214,43 @@ class ContactSpringsTest {
         assertEquals(0, cs.count());
         assertFalse(cs.has(0));
     }
+
+    @Test
+    void frictionThatKeepsSwitchingInAProjectionIsReleased() {
+        // One node, the plane y = 0 (n = +y), friction weight κ, ramp δ. Its iterates alternate
+        // between half a ramp inside the band (g = −δ/2: friction on) and a fifth of a ramp outside
+        // it (off). Inside, the block is the friction's κm (I − n nᵀ), κm on xx and zz, plus the
+        // ramped normal stiffness s·min(1, −g/δ) = s/2 on yy. The first iterate switches friction
+        // on (switch 1); the 9th switch, the fifth time inside, exceeds
+        // FRICTION_RELEASE_SWITCHES = 8, and from then on only the normal term remains. A new
+        // projection starts the count again.
+        double delta = 1e-3;
+        double s = ContactSprings.NORMAL_WEIGHT * M;
+        ContactSprings cs = new ContactSprings(1, 0);
+        cs.ramp = delta;
+        double[] n = {0, 1, 0};
+        cs.add(0, n, 0, new double[3], new double[3], KAPPA, true);
+        double[] xt = {0.002, 0.0, -0.001};
+        double[] in = {0.001, -0.5 * delta, 0.0};
+        double[] out = {0.001, 0.2 * delta, 0.0};
+        cs.startProjection();
+        int switches = 0;
+        for (int it = 0; it < 11; it++) {
+            boolean inside = it % 2 == 0;
+            cs.assemble(xt, inside ? in : out, new double[] {M}, true);
+            switches++;
+            if (!inside) {
+                assertEquals(0, cs.blockCount, "iterate " + it + " outside the band");
+                continue;
+            }
+            double friction = switches > ContactSprings.FRICTION_RELEASE_SWITCHES ? 0 : KAPPA * M;
+            assertEquals(friction, cs.block[0], 1e-12 * s, "xx at iterate " + it + ", switch " + switches);
+            assertEquals(friction, cs.block[8], 1e-12 * s, "zz at iterate " + it + ", switch " + switches);
+            assertEquals(0.5 * s, cs.block[4], 1e-12 * s, "yy at iterate " + it);
+        }
+        assertEquals(11, switches);
+        cs.startProjection();
+        cs.assemble(xt, in, new double[] {M}, true);
+        assertEquals(KAPPA * M, cs.block[0], 1e-12 * s, "friction again in a new projection");
+    }
 }
