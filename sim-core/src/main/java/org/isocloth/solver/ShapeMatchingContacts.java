@@ -205,14 +205,15 @@ final class ShapeMatchingContacts {
      * Puts each red node at the midpoint of its base edge, with the midpoint's velocity. Where the
      * midpoint pass found the edge's midpoint in contact, or moved one of its ends, and the
      * midpoint still lies inside a collider, the red node goes onto the surface instead,
-     * {@link ShapeMatchingStep#RED_LIFT} thicknesses out: an edge that bridges a crease (an arm against the torso)
-     * cannot lift its midpoint by moving its ends without pushing one of them into the other
-     * surface. One inside test for each such edge.
+     * {@link ShapeMatchingStep#RED_LIFT} thicknesses out: an edge that bridges a crease (an arm
+     * against the torso) cannot lift its midpoint by moving its ends without pushing one of them
+     * into the other surface. One inside test for each such edge.
      */
     void placeRedNodes() {
         double[] x = s.x;
         double[] v = s.v;
         double thickness = s.material.thickness();
+        double sink = (1 - ShapeMatchingStep.RED_LIFT) * thickness;
         for (int e = 0; e < mesh.edgeCount; e++) {
             int r = mesh.redNode(e);
             int a = mesh.edgeVertices[2 * e];
@@ -229,7 +230,7 @@ final class ShapeMatchingContacts {
                 if (col.contains(x[3 * r], x[3 * r + 1], x[3 * r + 2]) && (list != null
                         ? list.contactNear(x, r, a, b, thickness, contact) : col.contact(x, x, r, thickness, contact))) {
                     for (int c = 0; c < 3; c++) {
-                        x[3 * r + c] = contact.point[c] - (1 - ShapeMatchingStep.RED_LIFT) * thickness * contact.normal[c];
+                        x[3 * r + c] = contact.point[c] - sink * contact.normal[c];
                     }
                     settle(x, r, thickness);
                 }
